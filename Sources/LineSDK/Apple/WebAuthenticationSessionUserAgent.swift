@@ -1,0 +1,93 @@
+#if canImport(AuthenticationServices) && canImport(UIKit) && !os(watchOS)
+import AuthenticationServices
+import Foundation
+import OAuthEngine
+import UIKit
+
+/// The iOS user agent: `ASWebAuthenticationSession` over LINE's public authorize endpoint, returning to
+/// the `line3rdp.<bundle id>://authorize/` callback. Every decision (which URL is a callback, what an
+/// error means) is in cross-platform code; this type only shows the sheet.
+public final class WebAuthenticationSessionUserAgent: NSObject, UserAgent, @unchecked Sendable {
+    private let redirect: URL
+    private weak var anchor: UIViewController?
+
+    /// - Parameters:
+    ///   - redirectURI: the custom-scheme callback.
+    ///   - presenting: the view controller whose window anchors the sheet.
+    public init(redirectURI: URL, presenting: UIViewController?) {
+        redirect = redirectURI
+        anchor = presenting
+    }
+
+    /// Starts an attempt.
+    public func beginSession(redirectURI: URL?) async throws(UserAgentError) -> any UserAgentSession {
+        Session(agent: self, redirectURI: redirectURI ?? redirect)
+    }
+
+    private final class Session: NSObject, UserAgentSession, ASWebAuthenticationPresentationContextProviding, @unchecked Sendable {
+        let agent: WebAuthenticationSessionUserAgent
+        let redirectURI: URL
+        private var session: ASWebAuthenticationSession?
+
+        init(agent: WebAuthenticationSessionUserAgent, redirectURI: URL) {
+            self.agent = agent
+            self.redirectURI = redirectURI
+        }
+
+        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
+            do {
+                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
+                    DispatchQueue.main.async {
+                        let session = ASWebAuthenticationSession(url: authorizationURL, callbackURLScheme: self.redirectURI.scheme) { url, error in
+                            if let url { continuation.resume(returning: url) } else {
+                                let cancelled = (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin
+                                continuation.resume(throwing: cancelled ? UserAgentError.cancelled : UserAgentError.unavailable("web authentication failed"))
+                            }
+                        }
+                        session.presentationContextProvider = self
+                        session.prefersEphemeralWebBrowserSession = false
+                        self.session = session
+                        if !session.start() { continuation.resume(throwing: UserAgentError.unavailable("web authentication could not start")) }
+                    }
+                }
+            } catch let error as UserAgentError {
+                throw error
+            } catch {
+                throw .cancelled
+            }
+        }
+
+        func cancel() {
+            DispatchQueue.main.async { self.session?.cancel() }
+        }
+
+        func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
+            MainActor.assumeIsolated {
+                agent.anchor?.view.window ?? ASPresentationAnchor()
+            }
+        }
+    }
+}
+
+extension UIViewController: LoginPresentationContext {}
+
+extension LoginManager {
+    func appleUserAgent(for context: (any LoginPresentationContext)?, core: Core) -> (any UserAgent)? {
+        let configuration = core.configuration
+        if let universal = configuration.universalLinkURL {
+            // Universal links come back through `application(_:open:)`.
+            return CallbackURLUserAgent(redirectURI: universal) { url in
+                DispatchQueue.main.async { UIApplication.shared.open(url) }
+            }
+        }
+        guard let callback = configuration.customSchemeCallbackURL else { return nil }
+        return WebAuthenticationSessionUserAgent(redirectURI: callback, presenting: context as? UIViewController)
+    }
+
+    /// LINE's callback entry for `UIApplicationDelegate.application(_:open:options:)`.
+    @discardableResult
+    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        handleCallbackURL(url)
+    }
+}
+#endif

@@ -1,0 +1,86 @@
+import Foundation
+import OAuthEngine
+
+/// Everything a ``LoginManager`` needs for one channel. `setup(channelID:universalLinkURL:)` fills in
+/// LINE's production defaults; this type lets an app (or a test) point at another platform such as the
+/// emulator, hold a channel secret, and replace each seam.
+public struct LoginConfiguration: Sendable {
+    /// The channel ID (10 digits).
+    public var channelID: String
+    /// The universal link registered as the channel's callback (iOS), if any.
+    public var universalLinkURL: URL?
+    /// Where LINE's endpoints are.
+    public var platform: LinePlatform
+    /// The channel secret, for web-login (HS256) ID tokens and confidential revocation. Never put it in an app binary.
+    public var channelSecret: String?
+    /// Where tokens are kept; `nil` = the platform default (Keychain on Apple platforms, a 0600 file under
+    /// `$XDG_DATA_HOME/line-login` elsewhere).
+    public var tokenStore: (any TokenStore)?
+    /// The HTTP transport.
+    public var transport: any HTTPTransport
+    /// The user agent that shows LINE's login page; `nil` = the platform default (a loopback redirect
+    /// and the system browser on Linux and macOS).
+    public var userAgent: (any UserAgent)?
+    /// The redirect URI for the default loopback user agent, e.g. `http://127.0.0.1:8123/callback` when the
+    /// channel needs an exact registered callback; `nil` = `http://127.0.0.1:<free port>/callback`.
+    public var redirectURI: URL?
+    /// The app's bundle identifier, for `line3rdp.<bundle id>://authorize/` callbacks.
+    public var bundleIdentifier: String?
+    /// The clock (tests move it).
+    public var clock: any WallClock
+    /// The random source for state, nonce and PKCE.
+    public var random: any RandomSource
+    /// How long before expiry the access token is refreshed proactively.
+    public var refreshMargin: TimeInterval
+    /// Clock skew allowed for ID-token times.
+    public var leeway: TimeInterval
+    /// Per-request timeout.
+    public var timeout: TimeInterval
+
+    /// Creates a configuration with LINE's production platform and the platform defaults.
+    public init(channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
+                tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
+                redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier, clock: any WallClock = SystemClock(),
+                random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
+                timeout: TimeInterval = 30) {
+        self.channelID = channelID
+        self.universalLinkURL = universalLinkURL
+        self.platform = platform
+        self.channelSecret = channelSecret
+        self.tokenStore = tokenStore
+        self.transport = transport
+        self.userAgent = userAgent
+        self.redirectURI = redirectURI
+        self.bundleIdentifier = bundleIdentifier
+        self.clock = clock
+        self.random = random
+        self.refreshMargin = refreshMargin
+        self.leeway = leeway
+        self.timeout = timeout
+    }
+
+    /// The custom-scheme callback LINE's iOS SDK registers: `line3rdp.<bundle id>://authorize/`.
+    public var customSchemeCallbackURL: URL? {
+        bundleIdentifier.flatMap { URL(string: "line3rdp.\($0)://authorize/") }
+    }
+
+    var resolvedTokenStore: any TokenStore {
+        if let tokenStore { return tokenStore }
+        #if canImport(Security)
+        return KeychainTokenStore(key: "channel-\(channelID)")
+        #else
+        return FileTokenStore(channelID: channelID)
+        #endif
+    }
+
+    var resolvedUserAgent: any UserAgent {
+        userAgent ?? LoopbackUserAgent()
+    }
+}
+
+extension LoginConfiguration: CustomStringConvertible {
+    /// Channel and platform; never the secret.
+    public var description: String {
+        "LoginConfiguration(channelID: \(channelID), issuer: \(platform.issuer), channelSecret: \(channelSecret == nil ? "none" : "<redacted>"))"
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import OAuthEngine
+
+/// Logs users in with LINE and keeps their session, with the API of LINE's SDK.
+///
+/// `LoginManager.shared` is LINE's single-channel entry point; it is a thin layer over an ordinary
+/// instance, and an app that works with several channels creates one `LoginManager` per channel.
+public final class LoginManager: Sendable {
+    /// The manager behind LINE's static API (`API`, `AccessTokenStore.shared`).
+    public static let shared = LoginManager()
+
+    struct Core: Sendable {
+        let configuration: LoginConfiguration
+        let client: OAuthClient
+        let api: LineAPIClient
+    }
+
+    private let core = LockedValue<Core?>(nil)
+    private let authorizing = LockedValue<Bool>(false)
+    private let callbackAgent = LockedValue<CallbackURLUserAgent?>(nil)
+
+    /// This manager's token mirror (`AccessTokenStore.shared` for ``shared``).
+    public let accessTokenStore: AccessTokenStore
+
+    /// Creates an independent manager (one per channel); call a `setup` method before use.
+    public init() {
+        accessTokenStore = AccessTokenStore()
+    }
+
+    /// Creates an independent manager already set up with `configuration`.
+    public convenience init(configuration: LoginConfiguration) throws(LineSDKError) {
+        self.init()
+        try setup(configuration: configuration)
+    }
+
+    /// Sets the manager up for a channel on LINE's production platform, as in LINE's docs.
+    /// Call it once, early (e.g. in `application(_:didFinishLaunchingWithOptions:)`).
+    public func setup(channelID: String, universalLinkURL: URL?) {
+        // The production platform is https, so this configuration can't be refused.
+        try? setup(configuration: LoginConfiguration(channelID: channelID, universalLinkURL: universalLinkURL))
+    }
+
+    /// Sets the manager up with a full configuration (another platform such as the emulator, a
+    /// channel secret, custom seams). Replaces an earlier setup.
+    public func setup(configuration: LoginConfiguration) throws(LineSDKError) {
+        let store = configuration.resolvedTokenStore
+        let mirror = accessTokenStore
+        let providerConfiguration = LineProviderProfile.configuration(
+            channelID: configuration.channelID, channelSecret: configuration.channelSecret, platform: configuration.platform,
+            leeway: configuration.leeway, timeout: configuration.timeout)
+        let client: OAuthClient
+        do {
+            client = try OAuthClient(
+                configuration: providerConfiguration, store: store, transport: configuration.transport, clock: configuration.clock,
+                random: configuration.random, refreshMargin: configuration.refreshMargin,
+                additionalTokenParameters: LineProviderProfile.tokenParameters,
+                tokenObserver: { tokens in mirror.update(tokens.map(AccessToken.init(tokens:))) })
+        } catch { throw LineSDKError(error) }
+        // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
+        if let synchronous = store as? any SynchronousTokenLoading {
+            mirror.update((try? synchronous.loadNow()).flatMap { $0 }.map(AccessToken.init(tokens:)), notify: false)
+        } else {
+            mirror.update(nil, notify: false)
+            Task { _ = await client.session.current() }
+        }
+        let api = LineAPIClient(client: client, platform: configuration.platform, channelID: configuration.channelID)
+        core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
+    }
+
+    /// Whether a `setup` method has been called.
+    public var isSetupFinished: Bool { core.current != nil }
+
+    /// Whether an access token is stored.
+    public var isAuthorized: Bool { accessTokenStore.current != nil }
+
+    /// Whether a login is running.
+    public var isAuthorizing: Bool { authorizing.current }
+
+    /// The configuration given to `setup`, if any.
+    public var configuration: LoginConfiguration? { core.current?.configuration }
+
+    /// The API client bound to this manager's channel and token (`API` uses ``shared``'s).
+    public var api: LineAPIClient {
+        get throws(LineSDKError) { try requireCore().api }
+    }
+
+    func requireCore() throws(LineSDKError) -> Core {
+        guard let core = core.current else { throw .requestFailed(reason: .setupNotFinished) }
+        return core
+    }
+
+    // MARK: Login
+
+    /// Logs in: shows LINE's login page in the user agent, checks the redirect, exchanges the code,
+    /// validates the ID token, reads the profile (with `.profile`), and stores the token.
+    /// - Parameters:
+    ///   - permissions: scopes; must contain `.profile` or `.openID`.
+    ///   - context: where to show the page; `nil` = the platform default user agent.
+    ///   - parameters: LINE's login options.
+    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+                      parameters: Parameters = Parameters()) async throws(LineSDKError) -> LoginResult {
+        try await login(permissions: permissions, in: context, parameters: parameters, process: nil)
+    }
+
+    /// The completion-handler form of ``login(permissions:in:parameters:)``; the returned process can stop it.
+    @discardableResult
+    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+                      parameters: Parameters = Parameters(), callbackQueue: CallbackQueue = .default,
+                      completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void) -> LoginProcess? {
+        let process = LoginProcess()
+        let task = Task {
+            let result: Result<LoginResult, LineSDKError>
+            do throws(LineSDKError) { result = .success(try await self.login(permissions: permissions, in: context, parameters: parameters, process: process)) } catch {
+                result = .failure(error)
+            }
+            callbackQueue.execute { completionHandler(result) }
+        }
+        process.attach(task)
+        return process
+    }
+
+    private func login(permissions: Set<LoginPermission>, in context: (any LoginPresentationContext)?, parameters: Parameters,
+                       process: LoginProcess?) async throws(LineSDKError) -> LoginResult {
+        let core = try requireCore()
+        guard permissions.contains(.profile) || permissions.contains(.openID) else {
+            throw .authorizeFailed(reason: .invalidPermissions("LINE needs .profile or .openID"))
+        }
+        if permissions.contains(.email) && !permissions.contains(.openID) {
+            throw .authorizeFailed(reason: .invalidPermissions(".email needs .openID"))
+        }
+        let started = authorizing.withLock { running -> Bool in
+            if running { return false }
+            running = true
+            return true
+        }
+        guard started else { throw .generalError(reason: .loginInProgress) }
+        defer { authorizing.withLock { $0 = false } }
+
+        let agent = userAgent(for: context, core: core)
+        let scopes = LoginManager.orderedScopes(permissions)
+        let result: SignInResult
+        do {
+            result = try await core.client.signIn(
+                scopes: scopes, userAgent: ProcessTrackingAgent(base: agent, process: process),
+                redirectURI: context == nil ? core.configuration.redirectURI : nil,
+                nonce: parameters.IDTokenNonce, maxAge: parameters.maxAge, additionalParameters: parameters.queryItems)
+        } catch {
+            if Task.isCancelled { throw .authorizeFailed(reason: .forceStopped) }
+            throw LineSDKError(error, endpoint: "login")
+        }
+        var profile: UserProfile?
+        if permissions.contains(.profile) {
+            profile = try await core.api.getProfile()
+            // Checklist 9: the ID token's subject and the profile's user ID must be the same person.
+            if let claims = result.idTokenClaims, let profile, claims.subject != profile.userID {
+                await core.client.session.clear()
+                throw .authorizeFailed(reason: .userIDMismatch)
+            }
+        }
+        let accessToken = AccessToken(tokens: result.tokens)
+        return LoginResult(
+            accessToken: accessToken, permissions: Set(accessToken.permissions), userProfile: profile,
+            friendshipStatusChanged: result.responseParameters["friendship_status_changed"].map { $0 == "true" },
+            IDTokenNonce: result.nonce)
+    }
+
+    private func userAgent(for context: (any LoginPresentationContext)?, core: Core) -> any UserAgent {
+        if let context = context as? UserAgentContext { return context.userAgent }
+        if let agent = platformUserAgent(for: context, core: core) {
+            if let callback = agent as? CallbackURLUserAgent { callbackAgent.withLock { $0 = callback } }
+            return agent
+        }
+        return core.configuration.resolvedUserAgent
+    }
+
+    /// Scopes in LINE's documented order, then any others alphabetically (a `Set` has no order).
+    static func orderedScopes(_ permissions: Set<LoginPermission>) -> [String] {
+        let known: [LoginPermission] = [.profile, .openID, .email]
+        let first = known.filter(permissions.contains).map(\.rawValue)
+        let rest = permissions.subtracting(known).map(\.rawValue).sorted()
+        return first + rest
+    }
+
+    // MARK: Callback entry
+
+    /// LINE's callback entry: pass every URL the app is opened with. Returns `true` when the URL is a LINE
+    /// login callback (a universal link under the configured URL or `line3rdp.<bundle id>://authorize/`)
+    /// that a waiting login took.
+    @discardableResult
+    public func application(_ application: Any? = nil, open url: URL?, options: [AnyHashable: Any] = [:]) -> Bool {
+        guard let url else { return false }
+        return handleCallbackURL(url)
+    }
+
+    /// The cross-platform callback entry: hands `url` to the waiting login if it is a LINE login callback.
+    @discardableResult
+    public func handleCallbackURL(_ url: URL) -> Bool {
+        guard let core = core.current, isLoginCallback(url, configuration: core.configuration),
+              let agent = callbackAgent.current else { return false }
+        return agent.deliver(url)
+    }
+
+    /// Whether `url` has the shape of a login callback for this channel.
+    public func isLoginCallback(_ url: URL) -> Bool {
+        guard let configuration = core.current?.configuration else { return false }
+        return isLoginCallback(url, configuration: configuration)
+    }
+
+    private func isLoginCallback(_ url: URL, configuration: LoginConfiguration) -> Bool {
+        if let custom = configuration.customSchemeCallbackURL, AuthorizationResponse.matches(url, redirectURI: custom) { return true }
+        if let universal = configuration.universalLinkURL, AuthorizationResponse.matches(url, redirectURI: universal) { return true }
+        if let redirect = configuration.redirectURI, AuthorizationResponse.matches(url, redirectURI: redirect) { return true }
+        return false
+    }
+
+    // MARK: Logout
+
+    /// Revokes the refresh and access tokens and forgets them. A 400 from revoke (already invalid) counts as done.
+    public func logout() async throws(LineSDKError) {
+        let core = try requireCore()
+        do { try await core.client.signOut() } catch { throw LineSDKError(error, endpoint: "revoke") }
+    }
+
+    /// The completion-handler form of ``logout()``.
+    public func logout(callbackQueue: CallbackQueue = .default, completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void) {
+        Task {
+            let result: Result<Void, LineSDKError>
+            do throws(LineSDKError) { try await self.logout(); result = .success(()) } catch { result = .failure(error) }
+            callbackQueue.execute { completionHandler(result) }
+        }
+    }
+}
+
+/// Registers the agent session with the `LoginProcess` so `stop()` can cancel it.
+private struct ProcessTrackingAgent: UserAgent {
+    let base: any UserAgent
+    let process: LoginProcess?
+
+    func beginSession(redirectURI: URL?) async throws(UserAgentError) -> any UserAgentSession {
+        let session = try await base.beginSession(redirectURI: redirectURI)
+        process?.attach(session)
+        return session
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where LINE's endpoints are: the real platform, or a compatible one (the emulator) at one origin.
+public struct LinePlatform: Sendable, Equatable {
+    /// The expected `iss` of ID tokens.
+    public var issuer: String
+    /// `/oauth2/v2.1/authorize`.
+    public var authorizeURL: URL
+    /// `/oauth2/v2.1/token`.
+    public var tokenURL: URL
+    /// `/oauth2/v2.1/verify`.
+    public var verifyURL: URL
+    /// `/oauth2/v2.1/revoke`.
+    public var revokeURL: URL
+    /// `/oauth2/v2.1/certs`.
+    public var jwksURL: URL
+    /// `/v2/profile`.
+    public var profileURL: URL
+    /// `/friendship/v1/status`.
+    public var friendshipURL: URL
+    /// `/oauth2/v2.1/userinfo`.
+    public var userinfoURL: URL
+
+    /// LINE's production platform (`access.line.me`, `api.line.me`).
+    public static let production = LinePlatform(
+        issuer: "https://access.line.me",
+        accessBase: URL(string: "https://access.line.me")!, // literal, cannot fail
+        apiBase: URL(string: "https://api.line.me")!)       // literal, cannot fail
+
+    /// A platform serving every endpoint from one origin, such as `LineLoginEmulator`; the issuer is the
+    /// base URL without a trailing slash.
+    public static func custom(baseURL: URL) -> LinePlatform {
+        var issuer = baseURL.absoluteString
+        while issuer.hasSuffix("/") { issuer.removeLast() }
+        return LinePlatform(issuer: issuer, accessBase: baseURL, apiBase: baseURL)
+    }
+
+    /// Creates a platform from the two LINE hosts.
+    public init(issuer: String, accessBase: URL, apiBase: URL) {
+        self.issuer = issuer
+        authorizeURL = accessBase.appendingPathComponent("oauth2/v2.1/authorize")
+        tokenURL = apiBase.appendingPathComponent("oauth2/v2.1/token")
+        verifyURL = apiBase.appendingPathComponent("oauth2/v2.1/verify")
+        revokeURL = apiBase.appendingPathComponent("oauth2/v2.1/revoke")
+        jwksURL = apiBase.appendingPathComponent("oauth2/v2.1/certs")
+        profileURL = apiBase.appendingPathComponent("v2/profile")
+        friendshipURL = apiBase.appendingPathComponent("friendship/v1/status")
+        userinfoURL = apiBase.appendingPathComponent("oauth2/v2.1/userinfo")
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where completion handlers run, as in LINE's SDK.
+public enum CallbackQueue: Sendable {
+    /// Always dispatched asynchronously to the main queue.
+    case asyncMain
+    /// On the main thread: directly when already there, otherwise dispatched to the main queue.
+    case currentMainOrAsync
+    /// On the given dispatch queue.
+    case dispatch(DispatchQueue)
+    /// Directly on whatever thread finished the work (no hop); the default on Linux, where a
+    /// command-line program may not run a main queue.
+    case inline
+
+    /// LINE's default on Apple platforms (`currentMainOrAsync`), ``inline`` elsewhere.
+    public static var `default`: CallbackQueue {
+        #if canImport(Darwin)
+        return .currentMainOrAsync
+        #else
+        return .inline
+        #endif
+    }
+
+    func execute(_ block: @escaping @Sendable () -> Void) {
+        switch self {
+        case .asyncMain: DispatchQueue.main.async(execute: block)
+        case .currentMainOrAsync: Thread.isMainThread ? block() : DispatchQueue.main.async(execute: block)
+        case .dispatch(let queue): queue.async(execute: block)
+        case .inline: block()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import OAuthEngine
+
+extension Notification.Name {
+    /// Posted when a new access token is stored (login, refresh). `userInfo` holds
+    /// ``LineSDKNotificationKey/newAccessToken`` and, when there was one, ``LineSDKNotificationKey/oldAccessToken``.
+    public static let LineSDKAccessTokenDidUpdate = Notification.Name("com.linecorp.linesdk.AccessTokenDidUpdate")
+    /// Posted when the access token is removed (logout, revoked refresh token). `userInfo` holds the old token.
+    public static let LineSDKAccessTokenDidRemove = Notification.Name("com.linecorp.linesdk.AccessTokenDidRemove")
+}
+
+/// Keys of the token notifications' `userInfo`.
+public enum LineSDKNotificationKey {
+    /// The new ``AccessToken``.
+    public static let newAccessToken = "newAccessToken"
+    /// The previous ``AccessToken``.
+    public static let oldAccessToken = "oldAccessToken"
+}
+
+/// The current access token of a ``LoginManager``, readable synchronously as in LINE's SDK, with change
+/// notifications (NotificationCenter and an `AsyncStream`).
+public final class AccessTokenStore: Sendable {
+    /// The store of `LoginManager.shared`.
+    public static var shared: AccessTokenStore { LoginManager.shared.accessTokenStore }
+
+    private let token = LockedValue<AccessToken?>(nil)
+    private let observers = LockedValue<[UUID: AsyncStream<AccessToken?>.Continuation]>([:])
+
+    init() {}
+
+    /// The stored access token, `nil` when logged out.
+    public var current: AccessToken? { token.current }
+
+    /// Token changes: a new token after login or refresh, `nil` after logout.
+    public var changes: AsyncStream<AccessToken?> {
+        let (stream, continuation) = AsyncStream<AccessToken?>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        observers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.observers.withLock { $0[id] = nil } }
+        return stream
+    }
+
+    func update(_ newToken: AccessToken?, notify: Bool = true) {
+        let old = token.withLock { current -> AccessToken? in
+            let old = current
+            current = newToken
+            return old
+        }
+        guard notify, old != newToken else { return }
+        for continuation in observers.current.values { continuation.yield(newToken) }
+        if let newToken {
+            var info: [String: Any] = [LineSDKNotificationKey.newAccessToken: newToken]
+            if let old { info[LineSDKNotificationKey.oldAccessToken] = old }
+            NotificationCenter.default.post(name: .LineSDKAccessTokenDidUpdate, object: self, userInfo: info)
+        } else if let old {
+            NotificationCenter.default.post(name: .LineSDKAccessTokenDidRemove, object: self,
+                                            userInfo: [LineSDKNotificationKey.oldAccessToken: old])
+        }
+    }
+}

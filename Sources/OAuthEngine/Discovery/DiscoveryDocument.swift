@@ -1,0 +1,64 @@
+import Foundation
+
+/// OpenID Provider metadata (OIDC Discovery 1.0 / RFC 8414). Unknown fields are ignored.
+public struct DiscoveryDocument: Sendable, Decodable, Equatable {
+    /// The issuer; must equal the configured issuer exactly.
+    public var issuer: String
+    /// The authorization endpoint.
+    public var authorizationEndpoint: URL
+    /// The token endpoint.
+    public var tokenEndpoint: URL
+    /// The userinfo endpoint.
+    public var userinfoEndpoint: URL?
+    /// The JWKS URI.
+    public var jwksURI: URL?
+    /// The revocation endpoint (RFC 7009).
+    public var revocationEndpoint: URL?
+    /// The introspection endpoint (RFC 7662).
+    public var introspectionEndpoint: URL?
+    /// Advertised ID-token algorithms.
+    public var idTokenSigningAlgValuesSupported: [String]?
+    /// Advertised client authentication methods.
+    public var tokenEndpointAuthMethodsSupported: [String]?
+    /// Advertised PKCE methods.
+    public var codeChallengeMethodsSupported: [String]?
+    /// Advertised scopes.
+    public var scopesSupported: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case issuer
+        case authorizationEndpoint = "authorization_endpoint"
+        case tokenEndpoint = "token_endpoint"
+        case userinfoEndpoint = "userinfo_endpoint"
+        case jwksURI = "jwks_uri"
+        case revocationEndpoint = "revocation_endpoint"
+        case introspectionEndpoint = "introspection_endpoint"
+        case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
+        case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+        case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+        case scopesSupported = "scopes_supported"
+    }
+
+    /// The well-known URL for an issuer: `<issuer>/.well-known/openid-configuration`.
+    public static func url(forIssuer issuer: String) -> URL? {
+        let trimmed = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+        return URL(string: trimmed + "/.well-known/openid-configuration")
+    }
+
+    /// Fetches and checks the document: 2xx, decodable, `issuer` equal to `issuer`, endpoints allowed.
+    public static func fetch(issuer: String, transport: any HTTPTransport, timeout: TimeInterval = 30) async throws(OAuthError) -> DiscoveryDocument {
+        guard let url = url(forIssuer: issuer) else { throw .configuration("issuer is not a URL") }
+        guard EndpointPolicy.isAllowed(url) else { throw .configuration(EndpointPolicyError(endpoint: "issuer", url: url).description) }
+        let response: HTTPResponse
+        do { response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch { throw .transport(error) }
+        guard response.isSuccess else { throw .server(ServerError(response: response)) }
+        let document: DiscoveryDocument
+        do { document = try JSONDecoder().decode(DiscoveryDocument.self, from: response.body) } catch {
+            throw .invalidResponse(ServerError(response: response, reason: "discovery document is not valid JSON metadata"))
+        }
+        guard document.issuer == issuer else {
+            throw .configuration("discovery issuer mismatch: expected \(issuer), got \(document.issuer)")
+        }
+        return document
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Caches a provider's JWKS. An unknown `kid` refetches the set once, at most once per
+/// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent
+/// callers share one request.
+public actor KeySetCache {
+    private let url: URL
+    private let transport: any HTTPTransport
+    private let clock: any WallClock
+    private let timeout: TimeInterval
+    /// How long to wait between refetches caused by unknown key IDs.
+    public let minimumRefetchInterval: TimeInterval
+
+    private var keySet: JWKSet?
+    private var lastRefetch: Date?
+    private var inFlight: Task<JWKSet, any Error>?
+    /// How many times the set was fetched over HTTP (for tests and metrics).
+    public private(set) var fetchCount = 0
+
+    /// Creates a cache for the JWKS at `url`.
+    public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+                minimumRefetchInterval: TimeInterval = 60, timeout: TimeInterval = 30) {
+        self.url = url
+        self.transport = transport
+        self.clock = clock
+        self.minimumRefetchInterval = minimumRefetchInterval
+        self.timeout = timeout
+    }
+
+    /// Candidate keys for `kid`: from the cache, or after one (rate-limited) refetch when the cached set has none.
+    public func keys(for kid: String?) async throws(IDTokenError) -> [JWK] {
+        if let keySet {
+            let found = keySet.keys(withID: kid)
+            if !found.isEmpty { return found }
+            let now = clock.now()
+            if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return [] }
+            lastRefetch = now
+        }
+        return try await fetch().keys(withID: kid)
+    }
+
+    /// Drops the cached set (the next lookup fetches).
+    public func invalidate() { keySet = nil }
+
+    private func fetch() async throws(IDTokenError) -> JWKSet {
+        let task: Task<JWKSet, any Error>
+        if let inFlight {
+            task = inFlight
+        } else {
+            let (url, transport, timeout) = (self.url, self.transport, self.timeout)
+            task = Task { try await KeySetCache.download(url: url, transport: transport, timeout: timeout) }
+            inFlight = task
+            fetchCount += 1
+        }
+        defer { if inFlight == task { inFlight = nil } }
+        do {
+            let set = try await task.value
+            keySet = set
+            return set
+        } catch let error as IDTokenError {
+            throw error
+        } catch {
+            throw .keysUnavailable("JWKS fetch failed")
+        }
+    }
+
+    private static func download(url: URL, transport: any HTTPTransport, timeout: TimeInterval) async throws(IDTokenError) -> JWKSet {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+        } catch {
+            throw .keysUnavailable("JWKS request failed: \(error)")
+        }
+        guard response.isSuccess else { throw .keysUnavailable("JWKS request answered HTTP \(response.statusCode)") }
+        do { return try JWKSet(data: response.body) } catch { throw .keysUnavailable("JWKS is malformed: \(error)") }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Validates ID tokens in the order of the security checklist (OIDC Core 3.1.3.7):
+/// form → algorithm → signature → `iss` → `aud`/`azp` → `exp`/`iat`/`nbf` → `nonce` → `auth_time` → `sub`.
+public struct IDTokenValidator: Sendable {
+    /// The issuer that `iss` must equal.
+    public let issuer: String
+    /// The client ID that `aud` must name.
+    public let clientID: String
+    /// Algorithms accepted (from configuration).
+    public let allowedAlgorithms: Set<JWSAlgorithm>
+    /// The HS256 key, when HS256 is allowed for this flow.
+    public let hmacSecret: String?
+    /// The JWKS for ES256/RS256.
+    public let keys: KeySetCache?
+    /// Allowed clock skew.
+    public let leeway: TimeInterval
+    /// The clock.
+    public let clock: any WallClock
+
+    /// Creates a validator. HS256 is dropped from `allowedAlgorithms` when no secret is given.
+    public init(issuer: String, clientID: String, allowedAlgorithms: Set<JWSAlgorithm>, hmacSecret: String? = nil,
+                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.allowedAlgorithms = hmacSecret == nil ? allowedAlgorithms.subtracting([.hs256]) : allowedAlgorithms
+        self.hmacSecret = hmacSecret
+        self.keys = keys
+        self.leeway = leeway
+        self.clock = clock
+    }
+
+    /// Creates a validator for a provider configuration.
+    public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) {
+        self.init(issuer: configuration.issuer, clientID: configuration.clientID,
+                  allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
+                  keys: keys, leeway: configuration.leeway, clock: clock)
+    }
+
+    /// Validates `token` and returns its claims.
+    public func validate(_ token: String, expecting expectations: IDTokenExpectations) async throws(IDTokenError) -> IDTokenClaims {
+        // 1. Form.
+        let jws: CompactJWS
+        do { jws = try CompactJWS(parsing: token) } catch { throw .jose(error) }
+        // 2–3. Algorithm from configuration, then the signature.
+        try await verifySignature(jws)
+        return try checkClaims(jws.claims, expecting: expectations)
+    }
+
+    /// Checks only the signature (steps 1–3) of a parsed token.
+    public func verifySignature(_ jws: CompactJWS) async throws(IDTokenError) {
+        guard let algorithm = JWSAlgorithm(rawValue: jws.header.algorithm) else {
+            throw .jose(.unsupportedAlgorithm(jws.header.algorithm))
+        }
+        guard allowedAlgorithms.contains(algorithm) else {
+            if algorithm == .hs256 && hmacSecret == nil { throw .noSecretForHS256 }
+            throw .jose(.algorithmNotAllowed(algorithm.rawValue))
+        }
+        if jws.header.critical != nil { throw .jose(.criticalHeader) }
+        switch algorithm {
+        case .hs256:
+            guard let hmacSecret else { throw .noSecretForHS256 }
+            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: .hmac(.init(data: Data(hmacSecret.utf8)))) } catch { throw .jose(error) }
+        case .es256, .rs256:
+            guard let keys else { throw .keysUnavailable("no JWKS configured") }
+            let candidates = try await keys.keys(for: jws.header.keyID).filter { $0.fits(algorithm) }
+            guard !candidates.isEmpty else { throw .jose(.unknownKeyID) }
+            var lastError = JOSEError.invalidSignature
+            for key in candidates {
+                do {
+                    try JWSVerifier.verify(jws, allowed: allowedAlgorithms, jwk: key)
+                    return
+                } catch { lastError = error }
+            }
+            throw .jose(lastError)
+        }
+    }
+
+    /// Steps 4–9 on an already verified claim set.
+    public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
+        // 4. Issuer, exactly.
+        let tokenIssuer = claims["iss"]?.stringValue
+        guard tokenIssuer == issuer else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
+        // 5. Audience and authorized party.
+        switch claims["aud"] {
+        case .string(let audience):
+            guard audience == clientID else { throw .audienceMismatch }
+        case .array(let audiences):
+            guard audiences.contains(.string(clientID)) else { throw .audienceMismatch }
+            if audiences.count > 1, claims["azp"]?.stringValue != clientID { throw .authorizedPartyMismatch }
+        default:
+            throw .audienceMismatch
+        }
+        if let azp = claims["azp"], azp.stringValue != clientID { throw .authorizedPartyMismatch }
+        // 6. Times, each with leeway.
+        let now = clock.now().timeIntervalSince1970
+        guard let exp = claims["exp"]?.doubleValue, now < exp + leeway else { throw .expired }
+        guard let iat = claims["iat"]?.doubleValue else { throw .missingIssuedAt }
+        guard iat <= now + leeway else { throw .issuedInFuture }
+        if let nbfValue = claims["nbf"] {
+            guard let nbf = nbfValue.doubleValue, nbf <= now + leeway else { throw .notYetValid }
+        }
+        // 7. Nonce (the caller consumed the pending login that held it, so it can't be used twice).
+        if let expected = expectations.nonce {
+            guard let nonce = claims["nonce"]?.stringValue, SecureCompare.equals(nonce, expected) else { throw .nonceMismatch }
+        }
+        // 8. auth_time when max_age was sent.
+        if let maxAge = expectations.maxAge {
+            guard let authTime = claims["auth_time"]?.doubleValue, authTime + maxAge + leeway >= now else { throw .authTimeInvalid }
+        }
+        // 9. Subject.
+        guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else { throw .missingSubject }
+        if let expectedSubject = expectations.subject, expectedSubject != subject { throw .subjectMismatch }
+        return IDTokenClaims(raw: claims)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A successful authorization response (the redirect), checked against the request it answers.
+public struct AuthorizationResponse: Sendable {
+    /// The authorization code. Sent once to the token endpoint, never logged.
+    public let code: String
+    /// Every query parameter of the redirect except `code` (e.g. LINE's `friendship_status_changed`).
+    public let parameters: [String: String]
+
+    /// Checks a redirect URL, in the checklist's order: it answers `request` (scheme, host, port, path),
+    /// `state` is present and equal (constant time), an `error` is reported only after that, `iss` (if
+    /// sent) equals `issuer`, and a `code` is present. A code with a wrong state is never returned.
+    public init(url: URL, request: AuthorizationRequest, issuer: String?) throws(AuthorizationError) {
+        guard AuthorizationResponse.matches(url, redirectURI: request.redirectURI) else { throw .noPendingLogin }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .malformedRedirect }
+        var parameters: [String: String] = [:]
+        for item in components.queryItems ?? [] {
+            // A repeated parameter is ambiguous (which state? which code?): refuse the redirect.
+            guard parameters[item.name] == nil else { throw .malformedRedirect }
+            parameters[item.name] = item.value ?? ""
+        }
+        guard let state = parameters["state"], !state.isEmpty else {
+            // Without a state the redirect can't be tied to this attempt; an error without one is still no proof.
+            throw .missingState
+        }
+        guard SecureCompare.equals(state, request.state) else { throw .stateMismatch }
+        if let error = parameters["error"] {
+            throw .providerError(code: error, description: parameters["error_description"])
+        }
+        if let responseIssuer = parameters["iss"], let issuer, responseIssuer != issuer { throw .issuerMismatch }
+        guard let code = parameters.removeValue(forKey: "code"), !code.isEmpty else { throw .missingCode }
+        self.code = code
+        self.parameters = parameters
+    }
+
+    /// Whether `url` is a redirect to `redirectURI`: same scheme and host (case-insensitive), same port,
+    /// same path (a trailing slash aside).
+    public static func matches(_ url: URL, redirectURI: URL) -> Bool {
+        guard let lhs = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let rhs = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false) else { return false }
+        func path(_ components: URLComponents) -> String {
+            let raw = components.percentEncodedPath
+            return raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+        }
+        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
+            && lhs.host?.lowercased() == rhs.host?.lowercased()
+            && lhs.port == rhs.port
+            && path(lhs) == path(rhs)
+    }
+}
+
+extension AuthorizationResponse: CustomStringConvertible {
+    /// Never shows the code.
+    public var description: String { "AuthorizationResponse(code: <redacted>, parameters: \(parameters.keys.sorted()))" }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The seam between the engine and the network. Production uses ``URLSessionTransport``; tests use a
+/// scripted transport. A transport never follows redirects on its own and never retries.
+public protocol HTTPTransport: Sendable {
+    /// Sends the request and returns the response, or throws ``TransportError``.
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+/// Failures below HTTP: nothing came back that could be read as a response.
+public enum TransportError: Error, Sendable, Equatable {
+    /// The request did not complete in time.
+    case timedOut
+    /// The connection could not be made or was reset.
+    case connectionFailed(String)
+    /// The request was cancelled.
+    case cancelled
+    /// Anything else the transport reports.
+    case other(String)
+
+    /// `true` when trying again later may work; a transient failure never clears stored tokens.
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut, .connectionFailed: return true
+        case .cancelled, .other: return false
+        }
+    }
+}
