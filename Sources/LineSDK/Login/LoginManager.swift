@@ -165,12 +165,12 @@ public final class LoginManager: Sendable {
     }
 
     private func userAgent(for context: (any LoginPresentationContext)?, core: Core) -> any UserAgent {
-        if let context = context as? UserAgentContext { return context.userAgent }
-        if let agent = platformUserAgent(for: context, core: core) {
-            if let callback = agent as? CallbackURLUserAgent { callbackAgent.withLock { $0 = callback } }
-            return agent
-        }
-        return core.configuration.resolvedUserAgent
+        let agent = (context as? UserAgentContext)?.userAgent
+            ?? platformUserAgent(for: context, core: core)
+            ?? core.configuration.resolvedUserAgent
+        // `application(_:open:)` hands callbacks to the agent of the login that is waiting.
+        callbackAgent.withLock { $0 = agent as? CallbackURLUserAgent }
+        return agent
     }
 
     /// Scopes in LINE's documented order, then any others alphabetically (a `Set` has no order).

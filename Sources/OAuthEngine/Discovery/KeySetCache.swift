@@ -4,7 +4,7 @@ import Foundation
 /// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent
 /// callers share one request.
 public actor KeySetCache {
-    private let url: URL
+    private let url: URL?
     private let transport: any HTTPTransport
     private let clock: any WallClock
     private let timeout: TimeInterval
@@ -27,11 +27,21 @@ public actor KeySetCache {
         self.timeout = timeout
     }
 
+    /// Creates a cache that holds a fixed key set and never fetches (keys from a file, tests).
+    public init(keySet: JWKSet, clock: any WallClock = SystemClock()) {
+        url = nil
+        transport = URLSessionTransport()
+        self.clock = clock
+        minimumRefetchInterval = .infinity
+        timeout = 0
+        self.keySet = keySet
+    }
+
     /// Candidate keys for `kid`: from the cache, or after one (rate-limited) refetch when the cached set has none.
     public func keys(for kid: String?) async throws(IDTokenError) -> [JWK] {
         if let keySet {
             let found = keySet.keys(withID: kid)
-            if !found.isEmpty { return found }
+            if !found.isEmpty || url == nil { return found }
             let now = clock.now()
             if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return [] }
             lastRefetch = now
@@ -47,7 +57,8 @@ public actor KeySetCache {
         if let inFlight {
             task = inFlight
         } else {
-            let (url, transport, timeout) = (self.url, self.transport, self.timeout)
+            guard let url else { throw .keysUnavailable("no JWKS URL") }
+            let (transport, timeout) = (self.transport, self.timeout)
             task = Task { try await KeySetCache.download(url: url, transport: transport, timeout: timeout) }
             inFlight = task
             fetchCount += 1

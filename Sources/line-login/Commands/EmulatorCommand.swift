@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LineLoginEmulator
+
+/// `line-login emulator`: runs the local LINE Platform in the foreground.
+struct EmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "emulator", abstract: "Run the LINE Login emulator (a local LINE Platform).")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 = a free one).")
+    var port = 8400
+
+    @Option(help: "A JSON file with channels and users.")
+    var config: String?
+
+    @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Skip the login page and approve as this user (ID, email or display name).", valueName: "USER"))
+    var autoApprove: String?
+
+    @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
+    var rotateRefreshTokens = false
+
+    func run() async throws {
+        var configuration: EmulatorConfiguration
+        if let config {
+            do { configuration = try EmulatorConfiguration(contentsOf: URL(fileURLWithPath: config)) } catch {
+                Console.error("cannot load \(config): \(error)")
+                throw CLIExit.usage.exitCode
+            }
+        } else {
+            configuration = .default
+        }
+        if rotateRefreshTokens { configuration.rotateRefreshTokens = true }
+        if let autoApprove {
+            let key = autoApprove.lowercased()
+            guard let user = configuration.users.first(where: { $0.userID.lowercased() == key || $0.email?.lowercased() == key || $0.displayName.lowercased() == key })
+                ?? (autoApprove.isEmpty ? configuration.users.first : nil) else {
+                Console.error("--auto-approve: no user \(autoApprove)")
+                throw CLIExit.usage.exitCode
+            }
+            configuration.autoApproveUserID = user.userID
+        }
+        let emulator = LineLoginEmulator(configuration: configuration)
+        let baseURL = try await emulator.start(host: host, port: port)
+        Console.out("LINE Login emulator at \(baseURL.absoluteString)")
+        Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
+        for channel in configuration.channels {
+            // The emulator's own sample secret is printed so a developer can try web login; it guards nothing real.
+            Console.out("channel \(channel.channelID)  secret \(channel.channelSecret)  callbacks \(channel.callbackURLs.joined(separator: " "))")
+        }
+        for user in configuration.users {
+            Console.out("user \(user.userID)  \(user.displayName)  \(user.email ?? "-")  password \(user.password)\(user.isFriend ? "  (friend)" : "")")
+        }
+        if let autoApproveUserID = configuration.autoApproveUserID { Console.out("auto-approve: \(autoApproveUserID)") }
+        Console.progress("Press Ctrl-C to stop.")
+        await waitForTermination()
+        await emulator.shutdown()
+    }
+
+    private func waitForTermination() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumed = ResumeOnce(continuation)
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { resumed.resume() }
+                source.resume()
+                SignalSources.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation at most once (two signals may arrive).
+final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    func resume() {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume()
+    }
+}
+
+/// Keeps signal sources alive for the life of the process.
+enum SignalSources {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    private static let lock = NSLock()
+    static func keep(_ source: any DispatchSourceSignal) {
+        lock.lock()
+        sources.append(source)
+        lock.unlock()
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LineSDK
+import OAuthEngine
+
+/// `line-login login`: the terminal user's LINE login through the system browser and a loopback redirect.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in with LINE in the system browser (loopback redirect).")
+
+    @OptionGroup var session: SessionOptions
+
+    @Option(name: .customLong("scope"), parsing: .upToNextOption, help: "Permissions (scopes): profile openid email … (default: profile openid).")
+    var scopes: [String] = ["profile", "openid"]
+
+    @Option(name: .customLong("redirect-port"), help: "Listen on this loopback port (must match the channel's registered callback URL).")
+    var redirectPort: Int?
+
+    @Flag(name: .customLong("no-browser"), help: "Print the login URL instead of opening a browser.")
+    var noBrowser = false
+
+    @Option(name: .customLong("bot-prompt"), help: "Offer the linked official account: normal or aggressive.")
+    var botPrompt: String?
+
+    @Option(help: "Seconds to wait for the browser.")
+    var timeout: Int = 300
+
+    func validate() throws {
+        if let redirectPort, !(1...65535).contains(redirectPort) { throw ValidationError("--redirect-port must be 1–65535") }
+        if let botPrompt, LoginManager.Parameters.BotPrompt(rawValue: botPrompt) == nil { throw ValidationError("--bot-prompt must be normal or aggressive") }
+        if scopes.isEmpty { throw ValidationError("--scope needs at least one permission") }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let agent = LoopbackUserAgent(port: redirectPort, timeout: .seconds(timeout),
+                                          browser: noBrowser ? PrintingBrowserOpener() : SystemBrowserOpener())
+            let redirect = redirectPort.flatMap { URL(string: "http://127.0.0.1:\($0)/callback") }
+            let manager = try session.makeManager(userAgent: agent, redirectURI: redirect)
+            var parameters = LoginManager.Parameters()
+            parameters.botPromptStyle = botPrompt.flatMap(LoginManager.Parameters.BotPrompt.init(rawValue:))
+            Console.progress("Waiting for the login in the browser (Ctrl-C to stop)…")
+            let result = try await manager.login(permissions: Set(scopes.map(LoginPermission.init(rawValue:))), parameters: parameters)
+            try session.remember()
+            if session.json {
+                var output = TokenSummary.dictionary(result.accessToken)
+                if let profile = result.userProfile { output["profile"] = TokenSummary.profile(profile) }
+                if let changed = result.friendshipStatusChanged { output["friendshipStatusChanged"] = changed }
+                Console.json(output)
+            } else {
+                Console.out("Logged in\(result.userProfile.map { " as \($0.displayName) (\($0.userID))" } ?? "").")
+                TokenSummary.lines(result.accessToken).forEach(Console.out)
+            }
+        }
+    }
+}
+
+/// `line-login status`: whether a session is stored, and its expiry.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether you are logged in (exit 3 if not).")
+
+    @OptionGroup var session: SessionOptions
+
+    func run() async throws {
+        try await reportingFailures {
+            let manager = try session.makeManager()
+            guard let token = manager.accessTokenStore.current else {
+                if session.json { Console.json(["loggedIn": false]) } else { Console.out("Not logged in.") }
+                throw CommandFailure("not logged in", exit: .notLoggedIn)
+            }
+            if session.json {
+                var output = TokenSummary.dictionary(token)
+                output["loggedIn"] = true
+                output["channelID"] = try session.resolvedChannelID()
+                Console.json(output)
+            } else {
+                Console.out("Logged in to channel \(try session.resolvedChannelID()).")
+                TokenSummary.lines(token).forEach(Console.out)
+            }
+        }
+    }
+}
+
+/// `line-login profile`: the user's LINE profile.
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "profile", abstract: "Show your LINE profile.")
+
+    @OptionGroup var session: SessionOptions
+
+    func run() async throws {
+        try await reportingFailures {
+            let profile = try await session.makeManager().api.getProfile()
+            if session.json { Console.json(TokenSummary.profile(profile)) } else {
+                Console.out("\(profile.displayName) (\(profile.userID))")
+                if let picture = profile.pictureURL { Console.out("picture: \(picture.absoluteString)") }
+                if let status = profile.statusMessage { Console.out("status:  \(status)") }
+            }
+        }
+    }
+}
+
+/// `line-login logout`: revoke and forget the session.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Revoke your tokens and forget them.")
+
+    @OptionGroup var session: SessionOptions
+
+    func run() async throws {
+        try await reportingFailures {
+            let manager = try session.makeManager()
+            guard manager.isAuthorized else {
+                Console.out("Not logged in.")
+                return
+            }
+            try await manager.logout()
+            if session.json { Console.json(["loggedOut": true]) } else { Console.out("Logged out.") }
+        }
+    }
+}

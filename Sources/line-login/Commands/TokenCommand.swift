@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import LineSDK
+
+/// `line-login token show|refresh|verify|revoke`.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Inspect, refresh, verify or revoke your access token.",
+        subcommands: [Show.self, Refresh.self, Verify.self, Revoke.self])
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the stored token's permissions, expiry and ID-token claims.")
+        @OptionGroup var session: SessionOptions
+        @Flag(help: "Also print the access token and raw ID token (they are secrets: mind your terminal history and logs).")
+        var reveal = false
+
+        func run() async throws {
+            try await reportingFailures {
+                guard let token = try session.makeManager().accessTokenStore.current else { throw CommandFailure("not logged in", exit: .notLoggedIn) }
+                if session.json || reveal { Console.json(TokenSummary.dictionary(token, reveal: reveal)) } else { TokenSummary.lines(token).forEach(Console.out) }
+            }
+        }
+    }
+
+    struct Refresh: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Refresh the access token now.")
+        @OptionGroup var session: SessionOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                let token = try await session.makeManager().api.refreshAccessToken()
+                if session.json { Console.json(TokenSummary.dictionary(token)) } else {
+                    Console.out("Refreshed.")
+                    TokenSummary.lines(token).forEach(Console.out)
+                }
+            }
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Verify the access token with LINE (channel, permissions, remaining life).")
+        @OptionGroup var session: SessionOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                let result = try await session.makeManager().api.verifyAccessToken()
+                let channel = try session.resolvedChannelID()
+                let valid = result.channelID == channel && result.expiresIn > 0
+                if session.json {
+                    Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Int(result.expiresIn)])
+                } else {
+                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires in \(Int(result.expiresIn)) s")
+                }
+                if !valid { throw CommandFailure("token was issued to channel \(result.channelID), not \(channel)", exit: .checkFailed) }
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke the access token (or, with --refresh, the refresh token) and forget the session.")
+        @OptionGroup var session: SessionOptions
+        @Flag(name: .customLong("refresh"), help: "Revoke the refresh token instead.")
+        var refreshToken = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let api = try session.makeManager().api
+                if refreshToken { try await api.revokeRefreshToken() } else { try await api.revokeAccessToken() }
+                if session.json { Console.json(["revoked": true]) } else { Console.out("Revoked.") }
+            }
+        }
+    }
+}

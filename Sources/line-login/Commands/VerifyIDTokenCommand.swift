@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import OAuthEngine
+
+/// `line-login verify-id-token`: validates ID tokens with the SDK's own validator.
+struct VerifyIDTokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-id-token",
+        abstract: "Validate LINE ID tokens (signature and every claim check) with the code the SDK uses.",
+        discussion: """
+        With TOKEN = -, reads one token per line from stdin and writes one JSON object per line: \
+        {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
+        Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error.
+        """)
+
+    @Option(name: .customLong("channel-id"), help: "The channel ID the token must be issued to (aud).")
+    var channelID: String
+
+    @Option(name: .customLong("channel-secret"), help: "Accept HS256 (web login) tokens keyed with this channel secret.")
+    var channelSecret: String?
+
+    @Option(help: "A JWKS file with the ES256/RS256 keys.")
+    var jwks: String?
+
+    @Option(name: .customLong("jwks-url"), help: "Fetch the keys from this JWKS URL.")
+    var jwksURL: String?
+
+    @Option(help: "Discover jwks_uri from this issuer's openid-configuration (and expect it as iss).")
+    var issuer: String?
+
+    @Option(name: .customLong("expected-issuer"), help: "The iss to require (default: --issuer, else https://access.line.me).")
+    var expectedIssuer: String?
+
+    @Option(help: "The nonce the token must carry.")
+    var nonce: String?
+
+    @Option(help: "Validate as of this time (seconds since 1970).")
+    var now: Double?
+
+    @Option(help: "Allowed clock skew in seconds.")
+    var leeway: Double = 60
+
+    @Argument(help: "The ID token, or - to read one per line from stdin.")
+    var token: String
+
+    func validate() throws {
+        let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
+        if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
+        if sources == 0 && channelSecret == nil { throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret") }
+        if leeway < 0 { throw ValidationError("--leeway must not be negative") }
+    }
+
+    func run() async throws {
+        let validator: IDTokenValidator
+        do { validator = try await makeValidator() } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exit.exitCode
+        }
+        var allValid = true
+        if token == "-" {
+            while let line = readLine() {
+                let candidate = line.trimmingCharacters(in: .whitespaces)
+                if candidate.isEmpty { continue }
+                allValid = await check(candidate, with: validator) && allValid
+            }
+        } else {
+            allValid = await check(token, with: validator)
+        }
+        if !allValid { throw CLIExit.checkFailed.exitCode }
+    }
+
+    private func check(_ candidate: String, with validator: IDTokenValidator) async -> Bool {
+        do {
+            let claims = try await validator.validate(candidate, expecting: IDTokenExpectations(nonce: nonce))
+            let object = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(claims.raw))) ?? [:]
+            Console.json(["valid": true, "claims": object])
+            return true
+        } catch {
+            Console.json(["valid": false, "error": error.code, "message": String(describing: error)])
+            return false
+        }
+    }
+
+    private func makeValidator() async throws -> IDTokenValidator {
+        let transport = URLSessionTransport()
+        let clock: any WallClock = now.map { FixedClock(date: Date(timeIntervalSince1970: $0)) } ?? SystemClock()
+        var expected = expectedIssuer ?? issuer ?? "https://access.line.me"
+        let keys: KeySetCache?
+        if let jwks {
+            guard let data = FileManager.default.contents(atPath: jwks) else { throw CommandFailure("cannot read \(jwks)", exit: .usage) }
+            do { keys = KeySetCache(keySet: try JWKSet(data: data), clock: clock) } catch {
+                throw CommandFailure("\(jwks) is not a JWKS: \(error)", exit: .usage)
+            }
+        } else if let jwksURL {
+            guard let url = URL(string: jwksURL), EndpointPolicy.isAllowed(url) else {
+                throw CommandFailure("--jwks-url must be an https URL (http only on loopback)", exit: .usage)
+            }
+            keys = KeySetCache(url: url, transport: transport, clock: clock)
+        } else if let issuer {
+            let document: DiscoveryDocument
+            do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport) } catch {
+                throw CommandFailure("discovery failed: \(error)", exit: .network)
+            }
+            guard let url = document.jwksURI else { throw CommandFailure("the issuer has no jwks_uri", exit: .network) }
+            keys = KeySetCache(url: url, transport: transport, clock: clock)
+            expected = expectedIssuer ?? document.issuer
+        } else {
+            keys = nil
+        }
+        var algorithms: Set<JWSAlgorithm> = keys == nil ? [] : [.es256, .rs256]
+        if channelSecret != nil { algorithms.insert(.hs256) }
+        return IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
+                                keys: keys, leeway: leeway, clock: clock)
+    }
+}
+
+/// A clock stopped at one instant (`--now`).
+struct FixedClock: WallClock {
+    let date: Date
+    func now() -> Date { date }
+}

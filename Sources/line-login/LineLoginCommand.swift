@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+/// `line-login`: LINE Login from a terminal, the emulator, and the demo.
+@main
+struct LineLoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line-login",
+        abstract: "LINE Login from the terminal: log in, inspect, refresh, verify and revoke tokens, run the LINE emulator and the demo.",
+        discussion: """
+        Exit codes: 0 success; 1 a check failed (invalid token, failed demo step); 2 usage error; \
+        3 not logged in; 4 network or server error; 5 login failed or cancelled.
+        """,
+        subcommands: [
+            DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
+            TokenCommand.self, LogoutCommand.self, VerifyIDTokenCommand.self,
+        ]
+    )
+
+    // Usage errors exit with 2 (ArgumentParser's default is 64), so scripts can tell them from failures.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(CLIExit.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LineSDK
+
+/// The exit codes, documented in `line-login --help`.
+enum CLIExit: Int32 {
+    case success = 0
+    case checkFailed = 1
+    case usage = 2
+    case notLoggedIn = 3
+    case network = 4
+    case loginFailed = 5
+
+    /// An `ExitCode` to throw from a command.
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// The exit code for an SDK error.
+    static func forError(_ error: LineSDKError) -> CLIExit {
+        switch error {
+        case .requestFailed(.lackOfAccessToken), .requestFailed(.setupNotFinished): return .notLoggedIn
+        case .responseFailed(.URLSessionError): return .network
+        case .responseFailed: return error.isRefreshTokenError ? .notLoggedIn : .network
+        case .authorizeFailed: return .loginFailed
+        default: return .checkFailed
+        }
+    }
+}
+
+/// Fails a command with a one-line message on stderr and the error's exit code.
+struct CommandFailure: Error {
+    let message: String
+    let exit: CLIExit
+
+    init(_ message: String, exit: CLIExit) {
+        self.message = message
+        self.exit = exit
+    }
+
+    init(_ error: LineSDKError) {
+        self.init(error.description, exit: .forError(error))
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body`, turning a ``CommandFailure`` or ``LineSDKError`` into a message and an exit code.
+    func reportingFailures(_ body: () async throws -> Void) async throws {
+        do { try await body() } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exit.exitCode
+        } catch let error as LineSDKError {
+            Console.error(error.description)
+            throw CLIExit.forError(error).exitCode
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Output rules: results on stdout (JSON with `--json`), progress and errors on stderr, one line each.
+enum Console {
+    static func progress(_ line: String) { write(line, to: FileHandle.standardError) }
+    static func error(_ line: String) { write("error: " + line, to: FileHandle.standardError) }
+    static func out(_ line: String) { write(line, to: FileHandle.standardOutput) }
+
+    /// Writes a JSON value on one line with sorted keys.
+    static func json(_ value: Any) {
+        guard JSONSerialization.isValidJSONObject(value),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            out("{}")
+            return
+        }
+        out(String(decoding: data, as: UTF8.self))
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(format: "%7.1f ms", ms)
+    }
+
+    private static func write(_ line: String, to handle: FileHandle) {
+        handle.write(Data((line + "\n").utf8))
+    }
+}

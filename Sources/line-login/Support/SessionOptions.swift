@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LineSDK
+import OAuthEngine
+
+/// Options shared by the commands that use the terminal user's LINE session.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("channel-id"), help: "The LINE Login channel ID (default: $LINE_CHANNEL_ID, or the last login's).")
+    var channelID: String?
+
+    @Option(help: "A LINE-compatible platform base URL, e.g. the emulator's (default: LINE's production platform, or the last login's).")
+    var platform: String?
+
+    @Option(name: .customLong("store-dir"), help: "Where tokens are kept (default: $XDG_DATA_HOME/line-login).")
+    var storeDirectory: String?
+
+    @Flag(help: "Machine-readable JSON on stdout.")
+    var json = false
+
+    /// The last login's channel and platform, so later commands need no flags.
+    struct Remembered: Codable {
+        var channelID: String
+        var platform: String?
+    }
+
+    var directory: URL {
+        storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileTokenStore.defaultDirectory()
+    }
+
+    private var rememberedURL: URL { directory.appendingPathComponent("cli.json") }
+
+    func remembered() -> Remembered? {
+        guard let data = try? Data(contentsOf: rememberedURL) else { return nil }
+        return try? JSONDecoder().decode(Remembered.self, from: data)
+    }
+
+    func remember() throws {
+        let value = Remembered(channelID: try resolvedChannelID(), platform: resolvedPlatformString())
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try JSONEncoder().encode(value).write(to: rememberedURL, options: .atomic)
+    }
+
+    func resolvedChannelID() throws -> String {
+        if let channelID { return channelID }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["LINE_CHANNEL_ID"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let remembered = remembered() { return remembered.channelID }
+        throw CommandFailure("no channel: pass --channel-id (or set LINE_CHANNEL_ID)", exit: .usage)
+    }
+
+    func resolvedPlatformString() -> String? {
+        platform ?? (channelID == nil ? remembered()?.platform : nil)
+    }
+
+    func resolvedPlatform() throws -> LinePlatform {
+        guard let string = resolvedPlatformString() else { return .production }
+        guard let url = URL(string: string), url.scheme != nil, url.host != nil else {
+            throw CommandFailure("--platform is not a URL: \(string)", exit: .usage)
+        }
+        return .custom(baseURL: url)
+    }
+
+    /// A manager over the file token store, keyed by channel and platform.
+    func makeManager(userAgent: (any UserAgent)? = nil, redirectURI: URL? = nil) throws -> LoginManager {
+        let channelID = try resolvedChannelID()
+        let platform = try resolvedPlatform()
+        var key = "channel-\(channelID)"
+        if platform != .production, let host = URL(string: platform.issuer)?.host {
+            key += "-\(host)-\(URL(string: platform.issuer)?.port ?? 0)"
+        }
+        let configuration = LoginConfiguration(
+            channelID: channelID, platform: platform,
+            channelSecret: ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 },
+            tokenStore: FileTokenStore(directory: directory, key: key), userAgent: userAgent, redirectURI: redirectURI)
+        do { return try LoginManager(configuration: configuration) } catch { throw CommandFailure(error) }
+    }
+}

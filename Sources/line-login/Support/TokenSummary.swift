@@ -1,0 +1,48 @@
+import Foundation
+import LineSDK
+
+/// What the CLI shows of a token: never its value unless asked with `--reveal`.
+enum TokenSummary {
+    static func dictionary(_ token: AccessToken, reveal: Bool = false) -> [String: Any] {
+        var result: [String: Any] = [
+            "permissions": token.permissions.map(\.rawValue),
+            "createdAt": Int(token.createdAt.timeIntervalSince1970),
+            "expiresAt": Int(token.expiresAt.timeIntervalSince1970),
+            "expiresIn": max(0, Int(token.expiresAt.timeIntervalSinceNow)),
+        ]
+        if let payload = token.IDToken?.payload {
+            var claims: [String: Any] = ["iss": payload.issuer, "sub": payload.subject, "aud": payload.audience,
+                                         "exp": Int(payload.expiration.timeIntervalSince1970), "iat": Int(payload.issueAt.timeIntervalSince1970)]
+            if let name = payload.name { claims["name"] = name }
+            if let email = payload.email { claims["email"] = email }
+            if let picture = payload.pictureURL { claims["picture"] = picture.absoluteString }
+            if let amr = payload.amr { claims["amr"] = amr }
+            result["idToken"] = claims
+        }
+        if reveal {
+            result["accessToken"] = token.value
+            if let raw = token.IDTokenRaw { result["idTokenRaw"] = raw }
+        }
+        return result
+    }
+
+    static func lines(_ token: AccessToken) -> [String] {
+        var lines = [
+            "permissions: \(token.permissions.map(\.rawValue).joined(separator: " "))",
+            "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (in \(max(0, Int(token.expiresAt.timeIntervalSinceNow))) s)",
+        ]
+        if let payload = token.IDToken?.payload {
+            lines.append("user ID:     \(payload.subject)")
+            if let name = payload.name { lines.append("name:        \(name)") }
+            if let email = payload.email { lines.append("email:       \(email)") }
+        }
+        return lines
+    }
+
+    static func profile(_ profile: UserProfile) -> [String: Any] {
+        var result: [String: Any] = ["userID": profile.userID, "displayName": profile.displayName]
+        if let picture = profile.pictureURL { result["pictureURL"] = picture.absoluteString }
+        if let status = profile.statusMessage { result["statusMessage"] = status }
+        return result
+    }
+}
