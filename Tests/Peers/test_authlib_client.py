@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""Test peer: Authlib, an OpenID Connect client no one here wrote, against the emulator.
+
+Runs `$LINE_LOGIN emulator --auto-approve brown@example.com --port N`, then with Authlib's
+`OAuth2Session` (public client, PKCE S256, nonce, state): discovery, authorization (a 302 straight to
+the redirect URI thanks to auto-approve), code exchange with `id_token_key_type=JWK`, ID-token
+validation against the JWKS (authlib.jose, cross-checked with joserfc), userinfo, refresh, and LINE's
+revoke (`access_token` form field), after which userinfo must answer 401.
+
+Standalone: `LINE_LOGIN=/path/to/line-login python test_authlib_client.py`. Prints one
+`ok - …` / `not ok - …` line per check and exits 1 if any failed. Codes and tokens are never
+printed, only their lengths or booleans.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+import warnings
+from pathlib import Path
+
+import requests
+from authlib.common.security import generate_token
+from authlib.integrations.requests_client import OAuth2Session
+
+with warnings.catch_warnings():
+    # authlib.jose still works in Authlib 1.x but warns that joserfc is its successor.
+    warnings.simplefilter("ignore")
+    from authlib.jose import JsonWebKey, JsonWebToken
+    from authlib.jose.errors import JoseError
+
+from joserfc import jwt as rfc_jwt
+from joserfc.jwk import KeySet as RfcKeySet
+
+OVERALL_TIMEOUT = 120  # seconds for the whole script
+CHANNEL_ID = "1234567890"
+BROWN_USER_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+failures = 0
+checks = 0
+running_emulators: list["Emulator"] = []  # for the hard-timeout watchdog
+
+
+def check(condition: bool, description: str, detail: str = "") -> bool:
+    """Prints one TAP-like line and counts failures."""
+    global failures, checks
+    checks += 1
+    if condition:
+        print(f"ok - {description}", flush=True)
+    else:
+        failures += 1
+        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
+    return bool(condition)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def line_login_binary() -> str:
+    path = os.environ.get("LINE_LOGIN")
+    if path:
+        return path
+    out = subprocess.run(
+        ["swift", "build", "--product", "line-login", "--show-bin-path"],
+        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip().splitlines()[-1]
+    return str(Path(out) / "line-login")
+
+
+class Emulator:
+    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
+
+    def __init__(self, binary: str, extra_args: list[str] | None = None):
+        self.binary = binary
+        self.extra_args = extra_args or []
+        self.proc: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
+        self.port = 0
+        self.base_url = ""
+
+    def start(self, attempts: int = 3) -> None:
+        last_error = ""
+        for _ in range(attempts):
+            self.port = free_port()
+            self.base_url = f"http://127.0.0.1:{self.port}"
+            self.log.seek(0)
+            self.log.truncate()
+            self.proc = subprocess.Popen(
+                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
+                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+            )
+            running_emulators.append(self)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    break
+                try:
+                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
+                    if r.status_code == 200:
+                        return
+                except requests.RequestException:
+                    pass
+                time.sleep(0.2)
+            # Nothing secret has been issued yet, so the start-up output is safe to show.
+            self.log.seek(0)
+            last_error = self.log.read().decode(errors="replace")[-2000:]
+            self.stop()
+        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
+
+    def stop(self) -> int | None:
+        """SIGTERM, then SIGKILL after 5 s. Returns the exit status (None if never started)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+                return -9
+        return proc.returncode
+
+
+def json_or_empty(response: requests.Response) -> dict:
+    try:
+        value = response.json()
+        return value if isinstance(value, dict) else {}
+    except ValueError:
+        return {}
+
+
+def run(emulator: Emulator) -> None:
+    base = emulator.base_url
+    http = requests.Session()
+
+    # --- discovery -------------------------------------------------------------------------------
+    r = http.get(f"{base}/.well-known/openid-configuration", timeout=10)
+    meta = json_or_empty(r)
+    check(r.status_code == 200 and bool(meta), "discovery: 200 with a JSON document")
+    check(meta.get("issuer") == base, "discovery: issuer equals the base URL", f"issuer {meta.get('issuer')!r}")
+    for key in ("authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint"):
+        value = meta.get(key, "")
+        check(isinstance(value, str) and value.startswith(base + "/"), f"discovery: {key} is on the emulator",
+              f"{value!r}")
+    check("S256" in meta.get("code_challenge_methods_supported", []), "discovery: PKCE S256 supported")
+    check("ES256" in meta.get("id_token_signing_alg_values_supported", []), "discovery: ES256 ID tokens advertised")
+    check(meta.get("response_types_supported") == ["code"], "discovery: response_types_supported is [code]")
+    check("end_session_endpoint" not in meta, "discovery: no end_session_endpoint (LINE has none)")
+
+    # --- authorization request with PKCE, nonce and state -----------------------------------------
+    redirect_uri = f"http://127.0.0.1:{free_port()}/callback"  # nothing listens: redirects are not followed
+    client = OAuth2Session(
+        client_id=CHANNEL_ID,
+        client_secret=None,
+        token_endpoint_auth_method="none",  # public client: PKCE instead of the secret
+        scope="profile openid",
+        redirect_uri=redirect_uri,
+        code_challenge_method="S256",
+    )
+    code_verifier = generate_token(64)
+    nonce = generate_token(24)
+    auth_url, state = client.create_authorization_url(
+        meta["authorization_endpoint"], code_verifier=code_verifier, nonce=nonce)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(auth_url).query)
+    check(query.get("code_challenge_method") == ["S256"] and len(query.get("code_challenge", [""])[0]) == 43,
+          "authorize URL: Authlib added an S256 code_challenge")
+    check(bool(state) and query.get("state") == [state] and query.get("nonce") == [nonce],
+          "authorize URL: carries state and nonce")
+
+    r = http.get(auth_url, allow_redirects=False, timeout=10)
+    location = r.headers.get("location", "")
+    check(r.status_code == 302, "authorize: auto-approve answers 302", f"status {r.status_code}")
+    check(location.startswith(redirect_uri + "?"), "authorize: Location is the redirect URI",
+          f"location host/path {urllib.parse.urlsplit(location)[1:3]}")
+    params = urllib.parse.parse_qs(urllib.parse.urlsplit(location).query)
+    code = params.get("code", [""])[0]
+    check(len(params.get("code", [])) == 1 and bool(code), "authorize: the redirect carries a code",
+          f"code length {len(code)}")
+    check(params.get("state") == [state], "authorize: the redirect carries the same state")
+    check("error" not in params, "authorize: no error in the redirect",
+          f"error {params.get('error')}")
+    if not code:
+        return
+
+    # --- code exchange -----------------------------------------------------------------------------
+    token = client.fetch_token(
+        meta["token_endpoint"],
+        authorization_response=location,  # Authlib re-checks state against the session's
+        state=state,
+        code_verifier=code_verifier,
+        id_token_key_type="JWK",  # LINE (observed): an ES256 ID token instead of HS256
+    )
+    access_token = token.get("access_token", "")
+    id_token = token.get("id_token", "")
+    refresh_token = token.get("refresh_token", "")
+    check(bool(access_token), "token: access_token issued", f"length {len(access_token)}")
+    check(bool(id_token), "token: id_token issued", f"length {len(id_token)}")
+    check(bool(refresh_token), "token: refresh_token issued", f"length {len(refresh_token)}")
+    check(str(token.get("token_type", "")).lower() == "bearer", "token: token_type Bearer")
+    check(token.get("expires_in") == 2592000, "token: expires_in is 30 days", f"expires_in {token.get('expires_in')}")
+    check(set(str(token.get("scope", "")).split()) == {"profile", "openid"}, "token: scope is profile openid",
+          f"scope {token.get('scope')!r}")
+
+    # --- ID token validation with the JWKS ---------------------------------------------------------
+    r = http.get(meta["jwks_uri"], timeout=10)
+    jwks = json_or_empty(r)
+    check(r.status_code == 200 and bool(jwks.get("keys")), "jwks: 200 with keys", f"status {r.status_code}")
+    check(all(k.get("kty") == "EC" and k.get("crv") == "P-256" and k.get("kid") for k in jwks.get("keys", [])),
+          "jwks: every key is a P-256 EC key with a kid")
+    check(all("d" not in k for k in jwks.get("keys", [])), "jwks: no private key material published")
+
+    claims_options = {
+        "iss": {"essential": True, "value": meta["issuer"]},
+        "aud": {"essential": True, "value": CHANNEL_ID},
+        "exp": {"essential": True},
+        "iat": {"essential": True},
+        "sub": {"essential": True},
+        "nonce": {"essential": True, "value": nonce},
+    }
+    sub = ""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        key_set = JsonWebKey.import_key_set(jwks)
+        jwt = JsonWebToken(["ES256"])
+        try:
+            claims = jwt.decode(id_token, key=key_set, claims_options=claims_options)
+            claims.validate(leeway=30)
+            check(True, "id_token: authlib.jose verifies the ES256 signature and iss, aud, exp, iat, nonce")
+            check(claims.header.get("alg") == "ES256", "id_token: header alg is ES256")
+            sub = claims.get("sub", "")
+            check(bool(re.fullmatch(r"U[0-9a-f]{32}", sub)), "id_token: sub is U + 32 hex")
+            check(sub == BROWN_USER_ID, "id_token: sub is the auto-approved user (Brown)")
+            check(claims.get("name") == "Brown", "id_token: name claim present (profile scope)")
+            amr = claims.get("amr")
+            check(amr is None or (isinstance(amr, list) and all(isinstance(m, str) for m in amr)),
+                  "id_token: amr, when present, is a list of strings")
+        except JoseError as error:
+            check(False, "id_token: authlib.jose verifies the ES256 signature and iss, aud, exp, iat, nonce",
+                  f"{type(error).__name__}: {error.error}")
+        # A client expecting another nonce must reject the token.
+        wrong = dict(claims_options, nonce={"essential": True, "value": "not-the-nonce"})
+        try:
+            jwt.decode(id_token, key=key_set, claims_options=wrong).validate(leeway=30)
+            check(False, "id_token: a different expected nonce is rejected")
+        except JoseError:
+            check(True, "id_token: a different expected nonce is rejected")
+        # An HS256-only client must not accept it either (the header says ES256).
+        try:
+            JsonWebToken(["HS256"]).decode(id_token, key=key_set)
+            check(False, "id_token: not accepted by an HS256-only validator")
+        except (JoseError, ValueError, TypeError):
+            check(True, "id_token: not accepted by an HS256-only validator")
+
+    # Cross-check with joserfc (Authlib's successor JOSE library).
+    try:
+        decoded = rfc_jwt.decode(id_token, RfcKeySet.import_key_set(jwks), algorithms=["ES256"])
+        registry = rfc_jwt.JWTClaimsRegistry(
+            leeway=30,
+            iss={"essential": True, "value": meta["issuer"]},
+            aud={"essential": True, "value": CHANNEL_ID},
+            exp={"essential": True},
+            nonce={"essential": True, "value": nonce},
+        )
+        registry.validate(decoded.claims)
+        check(decoded.claims.get("sub") == sub, "id_token: joserfc agrees (signature, claims, same sub)")
+    except Exception as error:  # joserfc raises its own error types
+        check(False, "id_token: joserfc agrees (signature, claims, same sub)", f"{type(error).__name__}")
+
+    # --- userinfo ----------------------------------------------------------------------------------
+    r = client.get(meta["userinfo_endpoint"], timeout=10)  # Authlib adds the Bearer header
+    info = json_or_empty(r)
+    check(r.status_code == 200, "userinfo: 200 with the Bearer token", f"status {r.status_code}")
+    check(bool(sub) and info.get("sub") == sub, "userinfo: sub equals the ID token's sub")
+    check("email" not in info, "userinfo: never returns email")
+
+    # --- refresh -----------------------------------------------------------------------------------
+    refreshed = client.refresh_token(meta["token_endpoint"], refresh_token=refresh_token)
+    new_access = refreshed.get("access_token", "")
+    check(bool(new_access), "refresh: a new access_token is issued", f"length {len(new_access)}")
+    check(new_access != access_token, "refresh: the access token changed")
+    check(bool(refreshed.get("refresh_token")), "refresh: a refresh_token is present (same or rotated)")
+    check("id_token" not in refreshed, "refresh: no id_token in the refresh response (LINE quirk 9)")
+    r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
+    check(r.status_code == 200 and json_or_empty(r).get("sub") == sub, "refresh: userinfo works with the new token",
+          f"status {r.status_code}")
+    r = requests.get(f"{base}/oauth2/v2.1/verify", params={"access_token": new_access}, timeout=10)
+    verify = json_or_empty(r)
+    check(r.status_code == 200 and verify.get("client_id") == CHANNEL_ID and int(verify.get("expires_in", 0)) > 0,
+          "verify: the new access token verifies for channel 1234567890", f"status {r.status_code}")
+
+    # --- LINE's revoke (access_token, not RFC 7009's token) ----------------------------------------
+    r = requests.post(meta.get("revocation_endpoint") or f"{base}/oauth2/v2.1/revoke",
+                      data={"access_token": new_access, "client_id": CHANNEL_ID}, timeout=10)
+    check(r.status_code == 200, "revoke: 200", f"status {r.status_code}")
+    check(r.content == b"", "revoke: empty body", f"{len(r.content)} bytes")
+    r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
+    check(r.status_code == 401, "revoke: userinfo then answers 401", f"status {r.status_code}")
+    r = requests.get(f"{base}/oauth2/v2.1/verify", params={"access_token": new_access}, timeout=10)
+    check(r.status_code == 400 and json_or_empty(r).get("error") == "invalid_request",
+          "revoke: verify then answers 400 invalid_request", f"status {r.status_code}")
+
+
+def main() -> int:
+    emulator = Emulator(line_login_binary(), ["--auto-approve", "brown@example.com"])
+    try:
+        emulator.start()
+        check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+        try:
+            run(emulator)
+        except TimeoutError:
+            raise
+        except Exception as error:
+            message = str(error).splitlines()[0] if str(error) else ""
+            check(False, "the flow ran without an exception", f"{type(error).__name__}: {message[:200]}")
+            traceback.print_exc(limit=4)
+    except TimeoutError:
+        check(False, f"finished within {OVERALL_TIMEOUT} s")
+    except Exception as error:
+        check(False, "setup", f"{type(error).__name__}: {error}")
+    finally:
+        status = emulator.stop()
+        if status is not None:
+            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM),
+                  "emulator stops on SIGTERM", f"exit status {status}")
+    print(f"# {checks - failures} passed, {failures} failed", flush=True)
+    return 1 if failures else 0
+
+
+def on_alarm(signum, frame):
+    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
+
+
+def watchdog():
+    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
+    time.sleep(OVERALL_TIMEOUT + 30)
+    print("not ok - hard timeout: exiting", flush=True)
+    for emulator in list(running_emulators):
+        proc = emulator.proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    threading.Thread(target=watchdog, daemon=True).start()
+    code = main()
+    signal.alarm(0)
+    sys.exit(code)

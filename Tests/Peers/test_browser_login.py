@@ -1,0 +1,480 @@
+#!/usr/bin/env python3
+"""Test peer: a real browser (headless Chromium driven by Selenium) logs in on the emulator.
+
+Runs `$LINE_LOGIN emulator --port N`, a tiny loopback callback server, and Chromium, then walks
+three flows through the login and consent pages:
+
+1. log in by keyboard and allow: the callback gets `code` and the same `state`; the code is
+   exchanged at the token endpoint (PKCE, `id_token_key_type=JWK`);
+2. cancel on the consent page: the callback gets `error=ACCESS_DENIED` (any case) and the state;
+3. an unregistered `redirect_uri`: the emulator shows an error page and never redirects.
+
+Standalone: `LINE_LOGIN=/path/to/line-login python test_browser_login.py`. Prints one
+`ok - …` / `not ok - …` line per check and exits 1 if any failed. Codes and tokens are never
+printed, only their lengths or booleans. Screenshots go to `<package>/ci-artifacts/`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import http.server
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+from pathlib import Path
+
+import requests
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+OVERALL_TIMEOUT = 120  # seconds for the whole script
+CHANNEL_ID = "1234567890"
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = PACKAGE_ROOT / "ci-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+LINE_GREEN = (6, 199, 85)  # #06C755
+
+failures = 0
+checks = 0
+running_emulators: list["Emulator"] = []  # for the hard-timeout watchdog
+
+
+def check(condition: bool, description: str, detail: str = "") -> bool:
+    """Prints one TAP-like line and counts failures."""
+    global failures, checks
+    checks += 1
+    if condition:
+        print(f"ok - {description}", flush=True)
+    else:
+        failures += 1
+        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
+    return bool(condition)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def line_login_binary() -> str:
+    path = os.environ.get("LINE_LOGIN")
+    if path:
+        return path
+    out = subprocess.run(
+        ["swift", "build", "--product", "line-login", "--show-bin-path"],
+        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip().splitlines()[-1]
+    return str(Path(out) / "line-login")
+
+
+class Emulator:
+    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
+
+    def __init__(self, binary: str, extra_args: list[str] | None = None):
+        self.binary = binary
+        self.extra_args = extra_args or []
+        self.proc: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
+        self.port = 0
+        self.base_url = ""
+
+    def start(self, attempts: int = 3) -> None:
+        last_error = ""
+        for _ in range(attempts):
+            self.port = free_port()
+            self.base_url = f"http://127.0.0.1:{self.port}"
+            self.log.seek(0)
+            self.log.truncate()
+            self.proc = subprocess.Popen(
+                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
+                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+            )
+            running_emulators.append(self)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    break
+                try:
+                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
+                    if r.status_code == 200:
+                        return
+                except requests.RequestException:
+                    pass
+                time.sleep(0.2)
+            # Nothing secret has been issued yet, so the start-up output is safe to show.
+            self.log.seek(0)
+            last_error = self.log.read().decode(errors="replace")[-2000:]
+            self.stop()
+        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
+
+    def stop(self) -> int | None:
+        """SIGTERM, then SIGKILL after 5 s. Returns the exit status (None if never started)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+                return -9
+        return proc.returncode
+
+
+class CallbackServer:
+    """A loopback `http.server` that records every request to `/callback`."""
+
+    def __init__(self):
+        self.hits: list[dict[str, list[str]]] = []
+        self.event = threading.Event()
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (http.server's naming)
+                url = urllib.parse.urlsplit(self.path)
+                if url.path != "/callback":
+                    self.send_error(404)
+                    return
+                outer.hits.append(urllib.parse.parse_qs(url.query, keep_blank_values=True))
+                outer.event.set()
+                body = b"<!DOCTYPE html><title>Callback received</title><h1>Callback received</h1>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):  # the query holds codes: never log it
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.redirect_uri = f"http://127.0.0.1:{self.port}/callback"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def start(self):
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def wait_for_hit(self, count: int, timeout: float = 15) -> dict[str, list[str]] | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if len(self.hits) >= count:
+                return self.hits[count - 1]
+            self.event.wait(0.1)
+            self.event.clear()
+        return None
+
+
+def pkce_pair() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(64)  # 86 chars of [A-Za-z0-9_-]
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    return verifier, challenge
+
+
+def authorize_url(base_url: str, redirect_uri: str, state: str, nonce: str, challenge: str) -> str:
+    query = urllib.parse.urlencode({
+        "response_type": "code",
+        "client_id": CHANNEL_ID,
+        "redirect_uri": redirect_uri,
+        "state": state,
+        "scope": "profile openid",
+        "nonce": nonce,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "bot_prompt": "normal",
+    }, quote_via=urllib.parse.quote)
+    return f"{base_url}/oauth2/v2.1/authorize?{query}"
+
+
+def b64url_json(segment: str) -> dict:
+    return json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
+
+
+def parse_rgb(css_color: str) -> tuple[int, ...]:
+    inner = css_color[css_color.index("(") + 1: css_color.index(")")]
+    return tuple(int(float(part)) for part in inner.split(",")[:3])
+
+
+def new_driver() -> webdriver.Chrome:
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=900,1000", "--no-first-run", "--no-default-browser-check"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(10)
+    return driver
+
+
+def active_element_name(driver) -> str:
+    return driver.execute_script(
+        "const e = document.activeElement; return e ? (e.getAttribute('name') || e.tagName) : '';") or ""
+
+
+def fill_login_by_keyboard(driver, email: str, password: str, label: str) -> None:
+    """Types into the login form with the keyboard only: autofocus → email, TAB → password, Enter."""
+    wait = WebDriverWait(driver, 10)
+    wait.until(EC.presence_of_element_located((By.NAME, "email")))
+    focused = active_element_name(driver)
+    if not check(focused == "email", f"{label}: the email field has focus when the page opens", f"focus on {focused!r}"):
+        driver.find_element(By.NAME, "email").click()  # carry on so later checks still run
+    ActionChains(driver).send_keys(email).send_keys(Keys.TAB).perform()
+    focused = active_element_name(driver)
+    check(focused == "password", f"{label}: TAB moves focus from email to password", f"focus on {focused!r}")
+    ActionChains(driver).send_keys(password).send_keys(Keys.ENTER).perform()
+
+
+def flow_allow(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    verifier, challenge = pkce_pair()
+    wait = WebDriverWait(driver, 10)
+
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge))
+    check("LINE" in driver.title and "Log in" in driver.title,
+          "login page: title names LINE and Log in", f"title {driver.title!r}")
+    login_button = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="login"]')))
+    check(login_button.is_displayed(), "login page: the Log in button is visible")
+    background = login_button.value_of_css_property("background-color")
+    check(parse_rgb(background) == LINE_GREEN, "login page: the Log in button is LINE green (#06C755)",
+          f"background {background}")
+    check(login_button.text.strip() == "Log in", "login page: the button reads 'Log in'", f"text {login_button.text!r}")
+    check(driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="cancel"]').is_displayed(),
+          "login page: a Cancel button is visible")
+    session = driver.find_element(By.CSS_SELECTOR, 'input[type="hidden"][name="session"]').get_attribute("value")
+    check(bool(session), "login page: the form carries a hidden session field")
+    for field in ("email", "password"):
+        labelled = driver.find_elements(By.CSS_SELECTOR, f'label[for="{field}"]')
+        check(len(labelled) == 1 and labelled[0].is_displayed(), f"login page: the {field} field has a visible label")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    check(driver.save_screenshot(str(ARTIFACTS / "login-page.png")), "login page: screenshot saved to ci-artifacts/login-page.png")
+
+    fill_login_by_keyboard(driver, "cony@example.com", "cony", "allow flow")
+
+    try:
+        allow = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
+    except TimeoutException:
+        check(False, "consent page shown after pressing Enter on the login form", f"url path {urllib.parse.urlsplit(driver.current_url).path}")
+        return
+    check(True, "consent page shown after pressing Enter on the login form")
+    scopes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.scopes li")]
+    joined = " ".join(scopes).lower()
+    check(len(scopes) == 2 and "profile" in joined and "openid" in joined,
+          "consent page: both requested scopes are listed (profile, openid)", f"items {scopes}")
+    friend = driver.find_elements(By.CSS_SELECTOR, 'input[type="checkbox"][name="add_friend"]')
+    check(len(friend) == 1, "consent page: the add-friend checkbox exists (bot_prompt=normal)")
+    if friend:
+        check(friend[0].is_displayed() and friend[0].is_selected(), "consent page: the add-friend checkbox is visible and checked")
+    background = allow.value_of_css_property("background-color")
+    check(parse_rgb(background) == LINE_GREEN, "consent page: the Allow button is LINE green", f"background {background}")
+    check(driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="cancel"]').is_displayed(),
+          "consent page: a Cancel button is visible")
+    check(driver.save_screenshot(str(ARTIFACTS / "consent-page.png")), "consent page: screenshot saved to ci-artifacts/consent-page.png")
+
+    hits_before = len(callback.hits)
+    allow.click()
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "allow: the browser reached the callback server"):
+        return
+    try:
+        wait.until(lambda d: d.current_url.startswith(callback.redirect_uri))
+        landed = True
+    except TimeoutException:
+        landed = False
+    check(landed, "allow: the browser ends on the redirect URI")
+    code = (hit.get("code") or [""])[0]
+    check(len(hit.get("code", [])) == 1 and len(code) > 0, "allow: callback received one code", f"code length {len(code)}")
+    check(hit.get("state") == [state], "allow: callback received the same state")
+    check("error" not in hit, "allow: callback has no error")
+    check(hit.get("friendship_status_changed") == ["true"],
+          "allow: friendship_status_changed=true (Cony was not a friend, box checked)",
+          f"got {hit.get('friendship_status_changed')}")
+    check("iss" not in hit, "allow: no iss parameter in the callback (LINE sends none)")
+
+    token_endpoint = f"{emulator.base_url}/oauth2/v2.1/token"
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": callback.redirect_uri,
+        "client_id": CHANNEL_ID,
+        "code_verifier": verifier,
+        "id_token_key_type": "JWK",
+    }
+    r = requests.post(token_endpoint, data=form, timeout=10)
+    check(r.status_code == 200, "token: exchange answers 200", f"status {r.status_code}")
+    try:
+        body = r.json()
+    except ValueError:
+        body = {}
+    access_token, id_token = body.get("access_token", ""), body.get("id_token", "")
+    check(bool(access_token), "token: response has access_token", f"length {len(access_token)}")
+    check(bool(id_token), "token: response has id_token", f"length {len(id_token)}")
+    check(str(body.get("token_type", "")).lower() == "bearer", "token: token_type is Bearer")
+    check(bool(body.get("refresh_token")), "token: response has refresh_token")
+    check(bool(r.headers.get("x-line-request-id")), "token: response carries x-line-request-id")
+    if id_token.count(".") == 2:
+        header_b64, payload_b64, _ = id_token.split(".")
+        header, payload = b64url_json(header_b64), b64url_json(payload_b64)
+        check(header.get("alg") == "ES256" and bool(header.get("kid")),
+              "token: id_token_key_type=JWK gives an ES256 ID token with a kid", f"alg {header.get('alg')}")
+        check(payload.get("nonce") == nonce, "token: ID token carries the nonce")
+        check(payload.get("aud") == CHANNEL_ID, "token: ID token aud is the channel ID")
+        check(payload.get("iss") == emulator.base_url, "token: ID token iss is the emulator's issuer",
+              f"iss {payload.get('iss')!r}")
+        check(payload.get("sub") == "U8d1a7c0e5b4f3a2918e7d6c5b4a39281", "token: ID token sub is Cony's user ID")
+    else:
+        check(False, "token: ID token is a compact JWT")
+
+    r2 = requests.post(token_endpoint, data=form, timeout=10)
+    check(r2.status_code == 400 and r2.json().get("error") == "invalid_grant",
+          "token: the code is single use (second exchange → 400 invalid_grant)", f"status {r2.status_code}")
+
+
+def flow_cancel(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    _, challenge = pkce_pair()
+    wait = WebDriverWait(driver, 10)
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge))
+
+    # A wrong password keeps the user on the login page with an error.
+    fill_login_by_keyboard(driver, "brown@example.com", "not-the-password", "cancel flow (wrong password)")
+    try:
+        alert = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, '[role="alert"]')))
+        check("incorrect" in alert.text.lower(), "wrong password: the login page shows an error", f"text {alert.text!r}")
+    except TimeoutException:
+        check(False, "wrong password: the login page shows an error")
+    check(not driver.find_elements(By.CSS_SELECTOR, 'button[value="allow"]'), "wrong password: no consent page")
+    email_value = driver.find_element(By.NAME, "email").get_attribute("value")
+    check(email_value == "brown@example.com", "wrong password: the email stays filled in")
+
+    password = driver.find_element(By.NAME, "password")
+    password.clear()
+    password.send_keys("brown")
+    driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="login"]').click()
+    try:
+        cancel = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="cancel"]')))
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
+    except TimeoutException:
+        check(False, "cancel flow: consent page shown after clicking Log in")
+        return
+    check(True, "cancel flow: consent page shown after clicking Log in")
+    hits_before = len(callback.hits)
+    cancel.click()
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "cancel: the browser reached the callback server"):
+        return
+    error = (hit.get("error") or [""])[0]
+    check(error.lower() == "access_denied", "cancel: callback received error=access_denied (any case)", f"error {error!r}")
+    check(hit.get("state") == [state], "cancel: callback received the same state")
+    check("code" not in hit, "cancel: callback received no code")
+
+
+def flow_bad_redirect(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    _, challenge = pkce_pair()
+    hits_before = len(callback.hits)
+    url = authorize_url(emulator.base_url, "http://evil.example/cb", state, nonce, challenge)
+    driver.get(url)
+    time.sleep(1.0)  # give any (wrong) meta refresh or script redirect time to happen
+    current = urllib.parse.urlsplit(driver.current_url)
+    check(current.netloc == f"127.0.0.1:{emulator.port}",
+          "unregistered redirect_uri: the browser stays on the emulator", f"host {current.netloc!r}")
+    text = driver.find_element(By.TAG_NAME, "body").text
+    check("redirect_uri" in text and ("invalid" in text.lower() or "error" in text.lower()),
+          "unregistered redirect_uri: the page shows an error about redirect_uri", f"text {text[:120]!r}")
+    check(not driver.find_elements(By.NAME, "password"), "unregistered redirect_uri: no login form is offered")
+    check(len(callback.hits) == hits_before, "unregistered redirect_uri: nothing reached any callback")
+    r = requests.get(url, allow_redirects=False, timeout=10)
+    check(r.status_code == 400 and "location" not in r.headers,
+          "unregistered redirect_uri: the emulator answers 400 without a Location header", f"status {r.status_code}")
+
+
+def main() -> int:
+    binary = line_login_binary()
+    emulator = Emulator(binary)
+    callback = CallbackServer()
+    driver = None
+    try:
+        emulator.start()
+        check(True, f"emulator answers discovery on port {emulator.port}")
+        callback.start()
+        try:
+            driver = new_driver()
+        except WebDriverException as error:
+            check(False, "headless Chromium starts", str(error).splitlines()[0] if str(error) else "")
+            return 1
+        check(True, "headless Chromium starts")
+        for flow in (flow_allow, flow_cancel, flow_bad_redirect):
+            try:
+                flow(driver, emulator, callback)
+            except TimeoutError:
+                raise
+            except Exception as error:  # one broken flow must not hide the others
+                check(False, f"{flow.__name__} ran without an exception", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+                traceback.print_exc(limit=3)
+    except TimeoutError:
+        check(False, f"finished within {OVERALL_TIMEOUT} s")
+    except Exception as error:
+        check(False, "setup", f"{type(error).__name__}: {error}")
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        callback.stop()
+        status = emulator.stop()
+        if status is not None:
+            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM),
+                  "emulator stops on SIGTERM", f"exit status {status}")
+    print(f"# {checks - failures} passed, {failures} failed", flush=True)
+    return 1 if failures else 0
+
+
+def on_alarm(signum, frame):
+    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
+
+
+def watchdog():
+    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
+    time.sleep(OVERALL_TIMEOUT + 30)
+    print("not ok - hard timeout: exiting", flush=True)
+    for emulator in list(running_emulators):
+        proc = emulator.proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    threading.Thread(target=watchdog, daemon=True).start()
+    code = main()
+    signal.alarm(0)
+    sys.exit(code)
