@@ -1,0 +1,253 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Crypto
+import Foundation
+
+/// Keeps tokens in a JSON file readable by the owner only: the default store on Linux and for
+/// command-line tools.
+///
+/// Writes are atomic (temporary file with mode 0600 in the same directory, `fsync`, `rename`,
+/// directory `fsync`), so a reader sees the old or the new tokens, never a torn file, and concurrent
+/// saves from one process are safe. The directory is created with mode 0700, and an existing one
+/// owned by this user is tightened to 0700: it should hold nothing but token files.
+public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
+    /// The directory holding the token files.
+    public let directory: URL
+    /// The token file, `<directory>/<sanitized key>.json`.
+    public let fileURL: URL
+
+    /// The largest token file read; anything bigger is not one this store wrote.
+    private static let maximumFileSize = 1 << 20
+
+    /// A store for `key` (e.g. `channel-1234567890` or `oidc-<hash>`) in `directory`. The key is
+    /// reduced to `[A-Za-z0-9._-]`; a key that had to change gets a short hash so distinct keys
+    /// keep distinct files.
+    public init(directory: URL, key: String) {
+        self.directory = directory
+        self.fileURL = directory.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
+    }
+
+    /// The store for a LINE channel in ``defaultDirectory(environment:)``, key `channel-<channelID>`.
+    public init(channelID: String) {
+        self.init(directory: Self.defaultDirectory(), key: "channel-\(channelID)")
+    }
+
+    /// `$XDG_DATA_HOME/line-login` when `XDG_DATA_HOME` is an absolute path, otherwise
+    /// `~/.local/share/line-login` (Apple platforms: `~/Library/Application Support/line-login`).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        // The XDG spec says relative values are to be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("line-login", isDirectory: true)
+        }
+        let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        let home = URL(fileURLWithPath: homePath, isDirectory: true)
+        #if canImport(Darwin)
+        return home.appendingPathComponent("Library/Application Support/line-login", isDirectory: true)
+        #else
+        return home.appendingPathComponent(".local/share/line-login", isDirectory: true)
+        #endif
+    }
+
+    /// The stored tokens; `nil` when there is no file, ``TokenStoreError/corrupt(_:)`` when it can't be decoded.
+    public func load() async throws(TokenStoreError) -> TokenSet? {
+        try loadNow()
+    }
+
+    /// The stored tokens, read without suspending (for LINE's synchronous `isAuthorized`).
+    public func loadNow() throws(TokenStoreError) -> TokenSet? {
+        let path = fileURL.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .io("could not open \(path): \(Self.describe(errno: code))")
+        }
+        defer { _ = close(descriptor) }
+
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .io("could not read \(path): \(Self.describe(errno: code))")
+            }
+            contents += chunk.prefix(count)
+            if contents.count > Self.maximumFileSize {
+                throw .corrupt("token file \(path) is too large")
+            }
+        }
+        return try TokenSetCoding.decode(Data(contents), source: "token file \(path)")
+    }
+
+    /// Atomically replaces the token file; durable when it returns.
+    public func save(_ tokens: TokenSet) async throws(TokenStoreError) {
+        let data = try TokenSetCoding.encode(tokens)
+        try prepareDirectory()
+
+        // A unique name per write, so concurrent saves never share a temporary file.
+        let temporaryPath = directory.appendingPathComponent(
+            "\(temporaryPrefix)\(UUID().uuidString).tmp", isDirectory: false
+        ).path
+        let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw .io("could not create a file in \(directory.path): \(Self.describe(errno: errno))")
+        }
+        var renamed = false
+        defer { if !renamed { _ = unlink(temporaryPath) } }
+
+        var failure: String?
+        // The umask can only have removed bits, but make the mode exact.
+        if fchmod(descriptor, 0o600) != 0 {
+            failure = "could not set the mode of \(temporaryPath): \(Self.describe(errno: errno))"
+        } else if let error = Self.writeAll(data, to: descriptor) {
+            failure = "could not write \(temporaryPath): \(error)"
+        } else if !Self.synchronize(descriptor) {
+            failure = "could not flush \(temporaryPath): \(Self.describe(errno: errno))"
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = "could not close \(temporaryPath): \(Self.describe(errno: errno))"
+        }
+        if let failure { throw .io(failure) }
+
+        guard rename(temporaryPath, fileURL.path) == 0 else {
+            throw .io("could not replace \(fileURL.path): \(Self.describe(errno: errno))")
+        }
+        renamed = true
+        try synchronizeDirectory()
+    }
+
+    /// Deletes the token file (a missing one is fine) and any temporary file a crashed write left.
+    public func clear() async throws(TokenStoreError) {
+        let path = fileURL.path
+        if unlink(path) != 0 {
+            let code = errno
+            if code == ENOENT { return }
+            throw .io("could not delete \(path): \(Self.describe(errno: code))")
+        }
+        let prefix = temporaryPrefix
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                _ = unlink(directory.appendingPathComponent(name, isDirectory: false).path)
+            }
+        }
+        try synchronizeDirectory()
+    }
+
+    // MARK: - Helpers
+
+    /// Temporary files are `.<file name>.<UUID>.tmp`, hidden and next to the target.
+    private var temporaryPrefix: String { ".\(fileURL.lastPathComponent)." }
+
+    /// `<sanitized key>.json`.
+    static func fileName(forKey key: String) -> String {
+        let isAllowed: (Unicode.Scalar) -> Bool = { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        }
+        var name = String(String.UnicodeScalarView(key.unicodeScalars.map { isAllowed($0) ? $0 : "_" }))
+        var changed = name != key
+        if name.isEmpty || name.hasPrefix(".") {
+            name = "_" + name.drop { $0 == "." }
+            changed = true
+        }
+        if name.utf8.count > 128 {
+            name = String(name.prefix(96))
+            changed = true
+        }
+        if changed {
+            let digest = SHA256.hash(data: Data(key.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+            name += "-\(digest)"
+        }
+        return name + ".json"
+    }
+
+    /// Creates the directory (mode 0700) if needed, or tightens an existing one owned by this user.
+    private func prepareDirectory() throws(TokenStoreError) {
+        let path = directory.path
+        if mkdir(path, 0o700) == 0 {
+            // The umask may have removed more than group and other bits.
+            _ = chmod(path, 0o700)
+            return
+        }
+        var code = errno
+        if code == ENOENT {
+            // Parents (e.g. ~/.local/share) get the usual mode; only this directory must be private.
+            do {
+                try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+            } catch {
+                throw .io("could not create the parent of \(path)")
+            }
+            if mkdir(path, 0o700) == 0 {
+                _ = chmod(path, 0o700)
+                return
+            }
+            code = errno
+        }
+        guard code == EEXIST else {
+            throw .io("could not create \(path): \(Self.describe(errno: code))")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR) else {
+            throw .io("\(path) is not a directory")
+        }
+        if Int(info.st_mode) & 0o077 != 0, info.st_uid == geteuid() {
+            _ = chmod(path, 0o700)
+        }
+    }
+
+    /// Flushes the directory so the rename survives a crash.
+    private func synchronizeDirectory() throws(TokenStoreError) {
+        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .io("could not open \(directory.path): \(Self.describe(errno: errno))")
+        }
+        defer { _ = close(descriptor) }
+        // Some file systems can't sync a directory (EINVAL); the rename is as durable as they allow.
+        if fsync(descriptor) != 0, errno != EINVAL {
+            throw .io("could not flush \(directory.path): \(Self.describe(errno: errno))")
+        }
+    }
+
+    /// Writes every byte, retrying short writes; returns an error text on failure.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+        let bytes = [UInt8](data)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(descriptor, base + offset, raw.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return written == 0 ? "nothing was written" : describe(errno: errno)
+            }
+        }
+        return nil
+    }
+
+    /// Flushes a file to stable storage (`F_FULLFSYNC` where `fsync` alone does not reach the disk).
+    private static func synchronize(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        while fsync(descriptor) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A minimal blocking HTTP client on raw sockets, for sending what a browser never would.
+/// Blocking work runs on its own thread so it never holds a Swift concurrency thread.
+enum LoopbackTestClient {
+    /// Connects to `127.0.0.1:port`, sends `request`, and returns everything until the server
+    /// closes; `nil` when the connection is refused.
+    static func exchange(port: Int, request: [UInt8]) async -> String? {
+        await offload {
+            guard let descriptor = openConnection(port: port) else { return nil }
+            defer { _ = close(descriptor) }
+            var offset = 0
+            while offset < request.count {
+                let sent = request.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return send(descriptor, base + offset, raw.count - offset, sendFlags)
+                }
+                // The server may answer (431) and close before reading everything.
+                if sent <= 0 { break }
+                offset += sent
+            }
+            var response: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break }
+                response += buffer.prefix(count)
+            }
+            return String(decoding: response, as: UTF8.self)
+        }
+    }
+
+    /// Sends a `GET` for `target` with the given `Host`.
+    static func get(port: Int, target: String, host: String? = nil, method: String = "GET") async -> String? {
+        let hostLine = "Host: \(host ?? "127.0.0.1:\(port)")\r\n"
+        return await exchange(port: port, request: Array("\(method) \(target) HTTP/1.1\r\n\(hostLine)\r\n".utf8))
+    }
+
+    /// `true` when a TCP connection to `127.0.0.1:port` is accepted by the kernel.
+    static func canConnect(port: Int) async -> Bool {
+        await offload {
+            guard let descriptor = openConnection(port: port) else { return false }
+            _ = close(descriptor)
+            return true
+        }
+    }
+
+    /// Opens a connection and keeps it idle (like a browser's pre-connection); close it with `close`.
+    static func openIdleConnection(port: Int) async -> Int32? {
+        await offload { openConnection(port: port) }
+    }
+
+    /// A blocking socket connected to `127.0.0.1:port` with 5-second send and receive timeouts.
+    static func openConnection(port: Int) -> Int32? {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            _ = close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Runs `body` on a new thread and returns its result.
+    static func offload<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    private static let sendFlags: Int32 = 0
+    #endif
+}
+
