@@ -50,7 +50,7 @@ public struct IDTokenValidator: Sendable {
     /// Checks only the signature (steps 1–3) of a parsed token.
     public func verifySignature(_ jws: CompactJWS) async throws(IDTokenError) {
         guard let algorithm = JWSAlgorithm(rawValue: jws.header.algorithm) else {
-            throw .jose(.unsupportedAlgorithm(jws.header.algorithm))
+            throw .jose(.unsupportedAlgorithm(JWSVerifier.printableName(jws.header.algorithm)))
         }
         guard allowedAlgorithms.contains(algorithm) else {
             if algorithm == .hs256 && hmacSecret == nil { throw .noSecretForHS256 }
@@ -65,6 +65,8 @@ public struct IDTokenValidator: Sendable {
             guard let keys else { throw .keysUnavailable("no JWKS configured") }
             let candidates = try await keys.keys(for: jws.header.keyID).filter { $0.fits(algorithm) }
             guard !candidates.isEmpty else { throw .jose(.unknownKeyID) }
+            // OIDC Core §10.1: with several keys a token must name one; trying each would let any of them sign.
+            if jws.header.keyID == nil && candidates.count > 1 { throw .jose(.invalidKey("several keys fit and the token names no kid")) }
             var lastError = JOSEError.invalidSignature
             for key in candidates {
                 do {

@@ -1,0 +1,94 @@
+import Crypto
+import CryptoExtras
+
+/// Verifies JWS signatures. The algorithm must be supported and in the configured allow-list (never
+/// taken from the header alone), `crit` is refused, and the key must fit the algorithm.
+public enum JWSVerifier {
+    private static let minimumHMACKeyBytes = 32
+
+    /// Verifies the signature of `jws` with `key`.
+    ///
+    /// Checks, in order: `alg` is supported (``JOSEError/unsupportedAlgorithm(_:)``) and in
+    /// `allowed` (``JOSEError/algorithmNotAllowed(_:)``); no `crit` (``JOSEError/criticalHeader``);
+    /// the key is of the algorithm's type (``JOSEError/keyMismatch``) and, for HS256, at least
+    /// 32 bytes (RFC 7518 §3.2; ``JOSEError/invalidKey(_:)``); then the signature
+    /// (``JOSEError/invalidSignature``).
+    public static func verify(_ jws: CompactJWS, allowed: Set<JWSAlgorithm>, key: VerificationKey) throws(JOSEError) {
+        let algorithm = try checkedAlgorithm(jws, allowed: allowed)
+        try verifySignature(jws, algorithm: algorithm, key: key)
+    }
+
+    /// Verifies the signature of `jws` with `jwk`, which must also ``JWK/fits(_:)`` the algorithm
+    /// (its `alg`, `use` and `key_ops` allow it), else ``JOSEError/keyMismatch``.
+    public static func verify(_ jws: CompactJWS, allowed: Set<JWSAlgorithm>, jwk: JWK) throws(JOSEError) {
+        let algorithm = try checkedAlgorithm(jws, allowed: allowed)
+        guard jwk.fits(algorithm) else { throw .keyMismatch }
+        try verifySignature(jws, algorithm: algorithm, key: jwk.key)
+    }
+
+    /// Verifies the signature of `jws` with the one key of `keySet` chosen by
+    /// ``JWKSet/key(for:algorithm:)`` and returns that key.
+    @discardableResult
+    public static func verify(_ jws: CompactJWS, allowed: Set<JWSAlgorithm>, keySet: JWKSet) throws(JOSEError) -> JWK {
+        let algorithm = try checkedAlgorithm(jws, allowed: allowed)
+        let jwk = try keySet.key(for: jws, algorithm: algorithm)
+        try verifySignature(jws, algorithm: algorithm, key: jwk.key)
+        return jwk
+    }
+
+    /// ES256: `signature` must be raw `r || s` (64 bytes; DER or any other length is refused).
+    public static func isValidES256(signature: [UInt8], signingInput: [UInt8], key: P256.Signing.PublicKey) -> Bool {
+        guard signature.count == 64,
+              let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
+        else { return false }
+        return key.isValidSignature(ecdsaSignature, for: signingInput)
+    }
+
+    /// RS256: RSASSA-PKCS1-v1_5 with SHA-256; `signature` must be as long as the modulus.
+    public static func isValidRS256(signature: [UInt8], signingInput: [UInt8], key: _RSA.Signing.PublicKey) -> Bool {
+        guard signature.count == (key.keySizeInBits + 7) / 8 else { return false }
+        return key.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature),
+            for: SHA256.hash(data: signingInput),
+            padding: .insecurePKCS1v1_5
+        )
+    }
+
+    /// HS256: the full 32-byte HMAC-SHA256 tag, compared in constant time. No key-length policy here
+    /// (``verify(_:allowed:key:)`` applies it).
+    public static func isValidHS256(signature: [UInt8], signingInput: [UInt8], key: SymmetricKey) -> Bool {
+        guard signature.count == SHA256.byteCount else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
+    }
+
+    private static func verifySignature(_ jws: CompactJWS, algorithm: JWSAlgorithm, key: VerificationKey) throws(JOSEError) {
+        guard key.algorithm == algorithm else { throw .keyMismatch }
+        let valid: Bool
+        switch key {
+        case .hmac(let secret):
+            guard secret.bitCount >= minimumHMACKeyBytes * 8 else { throw .invalidKey("HMAC key is shorter than 32 bytes") }
+            valid = isValidHS256(signature: jws.signature, signingInput: jws.signingInput, key: secret)
+        case .p256(let publicKey):
+            valid = isValidES256(signature: jws.signature, signingInput: jws.signingInput, key: publicKey)
+        case .rsa(let publicKey):
+            valid = isValidRS256(signature: jws.signature, signingInput: jws.signingInput, key: publicKey)
+        }
+        guard valid else { throw .invalidSignature }
+    }
+
+    private static func checkedAlgorithm(_ jws: CompactJWS, allowed: Set<JWSAlgorithm>) throws(JOSEError) -> JWSAlgorithm {
+        guard let algorithm = JWSAlgorithm(rawValue: jws.header.algorithm) else {
+            throw .unsupportedAlgorithm(printableName(jws.header.algorithm))
+        }
+        guard allowed.contains(algorithm) else { throw .algorithmNotAllowed(algorithm.rawValue) }
+        guard jws.header.critical == nil else { throw .criticalHeader }
+        return algorithm
+    }
+
+    /// The header's `alg` for an error message: short printable ASCII as is, anything else replaced,
+    /// so an attacker's header can't flood or forge log lines.
+    static func printableName(_ name: String) -> String {
+        let isPrintable = name.utf8.count <= 16 && name.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+        return isPrintable ? name : "(unrecognized)"
+    }
+}
