@@ -13,6 +13,15 @@ public struct LineAPIClient: Sendable {
         try await authorizedGet(platform.profileURL, as: UserProfile.self, name: "profile")
     }
 
+    /// The profile for a token that is not (yet) the session's, e.g. during login.
+    func getProfile(accessToken: String) async throws(LineSDKError) -> UserProfile {
+        let response: HTTPResponse
+        do { response = try await client.tokenClient.send(.bearer(url: platform.profileURL, accessToken: accessToken, timeout: client.configuration.timeout)) } catch {
+            throw LineSDKError(error, endpoint: "profile")
+        }
+        return try decode(response, as: UserProfile.self, name: "profile")
+    }
+
     /// Whether the user is a friend of the channel's linked official account (`profile` permission).
     public func getBotFriendshipStatus() async throws(LineSDKError) -> GetBotFriendshipStatusRequestResponse {
         try await authorizedGet(platform.friendshipURL, as: GetBotFriendshipStatusRequestResponse.self, name: "friendship")

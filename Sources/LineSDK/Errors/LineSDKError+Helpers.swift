@@ -14,7 +14,7 @@ extension LineSDKError {
     /// The refresh token is invalid or expired: the session is over and the user must log in again.
     public var isRefreshTokenError: Bool {
         guard let detail else { return false }
-        return detail.code == 400 && detail.error?.lowercased() == "invalid_grant"
+        return detail.code == 400 && detail.errorCode?.lowercased() == "invalid_grant"
     }
 
     /// The token lacks a permission the API needs (HTTP 403).
@@ -22,6 +22,63 @@ extension LineSDKError {
 
     /// The server refused the request as malformed (HTTP 400).
     public var isBadRequest: Bool { detail?.code == 400 }
+
+    /// The request timed out before a response arrived.
+    public var isURLSessionTimeOut: Bool { isURLSessionErrorCode(sessionErrorCode: -1001) }
+
+    /// Whether the network failure had this `URLError` code (e.g. `-1001` timed out).
+    public func isURLSessionErrorCode(sessionErrorCode code: Int) -> Bool {
+        if case .responseFailed(.URLSessionError(let error)) = self { return error.urlErrorCode == code }
+        return false
+    }
+
+    /// Whether the error is an HTTP response with this status code.
+    public func isResponseError(statusCode: Int) -> Bool { detail?.code == statusCode }
+
+    /// LINE's numeric error code: 1xxx request, 2xxx response, 3xxx authorize, 4xxx general (LINE's
+    /// numbers where LINE has the reason; new reasons take the next free numbers).
+    public var errorCode: Int {
+        switch self {
+        case .requestFailed(let reason):
+            switch reason {
+            case .missingURL: return 1001
+            case .lackOfAccessToken: return 1002
+            case .invalidParameter: return 1004
+            case .setupNotFinished: return 1101
+            case .insecureEndpoint: return 1102
+            }
+        case .responseFailed(let reason):
+            switch reason {
+            case .URLSessionError: return 2001
+            case .nonHTTPURLResponse: return 2002
+            case .dataParsingFailed: return 2003
+            case .invalidHTTPStatusAPIError: return 2004
+            }
+        case .authorizeFailed(let reason):
+            switch reason {
+            case .userCancelled: return 3003
+            case .forceStopped: return 3004
+            case .malformedRedirectURL: return 3007
+            case .responseStateValueNotMatching: return 3010
+            case .webLoginError: return 3011
+            case .lackOfIDToken: return 3014
+            case .JWTPublicKeyNotFound: return 3015
+            case .IDTokenValidationFailed: return 3016
+            case .timedOut: return 3101
+            case .userAgentUnavailable: return 3102
+            case .userIDMismatch: return 3103
+            case .invalidPermissions: return 3104
+            }
+        case .generalError(let reason):
+            switch reason {
+            case .conversionError: return 4001
+            case .parameterError: return 4002
+            case .loginInProgress: return 4101
+            case .tokenStoreFailed: return 4102
+            case .invalidConfiguration: return 4103
+            }
+        }
+    }
 
     /// `state` didn't match: with LINE, most often a failed auto login.
     public var isResponseStateMismatch: Bool {
@@ -75,7 +132,7 @@ extension LineSDKError: LocalizedError, CustomStringConvertible {
             case .nonHTTPURLResponse: return "Response failed: not an HTTP response."
             case .dataParsingFailed(let type, let why, let detail): return "Response failed: could not parse \(type): \(why)\(Self.suffix(detail))"
             case .invalidHTTPStatusAPIError(let detail):
-                let what = [detail.error, detail.message].compactMap { $0 }.joined(separator: ": ")
+                let what = [detail.errorCode, detail.message].compactMap { $0 }.joined(separator: ": ")
                 return "Response failed: HTTP \(detail.code)\(what.isEmpty ? "" : " (\(what))")\(Self.suffix(detail))"
             }
         case .authorizeFailed(let reason):

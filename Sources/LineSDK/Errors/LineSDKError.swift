@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import OAuthEngine
 
 /// Every error the SDK reports, grouped by where it happened, as in LINE's SDK. No case carries a
@@ -83,29 +86,59 @@ public enum LineSDKError: Error, Sendable {
         case invalidConfiguration(String)
     }
 
+    /// LINE's error body, as LINE's SDK names it: `error` (the OAuth `error`, or the API-style `message`)
+    /// and `detail` (`error_description`).
+    public struct APIError: Sendable, Equatable {
+        /// The error code or message.
+        public let error: String
+        /// The description, when sent.
+        public let detail: String?
+    }
+
     /// Details of an HTTP error response: status, LINE's error fields, request ID and the redacted body.
     public struct APIErrorDetail: Sendable, Equatable {
         /// The HTTP status code.
         public let code: Int
-        /// LINE's error code (`error`) when sent, e.g. `invalid_grant`.
-        public let error: String?
+        /// LINE's error as LINE's SDK exposes it (`error.error`, `error.detail`).
+        public let error: APIError?
+        /// The OAuth `error` code when sent, e.g. `invalid_grant`.
+        public let errorCode: String?
         /// `error_description` or API-style `message`.
         public let message: String?
         /// `x-line-request-id`.
         public let requestID: String?
         /// The body, token fields redacted.
         public let rawString: String
-        /// Which endpoint answered (path only).
+        /// Which endpoint answered (a name such as `profile` or `token`).
         public let endpoint: String?
+        /// The response's header fields (lower-cased names).
+        public let headers: [String: String]
 
         /// Creates a detail from the engine's server error.
-        public init(_ error: ServerError, endpoint: String? = nil) {
+        public init(_ error: ServerError, endpoint: String? = nil, headers: [String: String] = [:]) {
             code = error.statusCode
-            self.error = error.code
+            errorCode = error.code
             message = error.message
+            if let code = error.code {
+                self.error = APIError(error: code, detail: error.message)
+            } else if let message = error.message {
+                // API-style errors (`{"message": …}`) have only a message.
+                self.error = APIError(error: message, detail: nil)
+            } else {
+                self.error = nil
+            }
             requestID = error.requestID
             rawString = error.body
             self.endpoint = endpoint
+            var headers = headers
+            if let requestID = error.requestID { headers["x-line-request-id"] = requestID }
+            self.headers = headers
+        }
+
+        /// The response as an `HTTPURLResponse` (status and headers; the URL names only the endpoint).
+        public var raw: HTTPURLResponse? {
+            let url = URL(string: "line-sdk://\(endpoint ?? "response")") ?? URL(fileURLWithPath: "/")
+            return HTTPURLResponse(url: url, statusCode: code, httpVersion: "HTTP/1.1", headerFields: headers)
         }
     }
 }

@@ -9,7 +9,7 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
     private let opener: @Sendable (URL) -> Void
     private let lock = NSLock()
     private var waiting: CheckedContinuation<URL, any Error>?
-    private var pendingURL: URL?
+    private var waitingRedirectURI: URL?
 
     /// - Parameters:
     ///   - redirectURI: the registered callback (universal link or custom scheme).
@@ -24,12 +24,18 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
         Session(agent: self, redirectURI: redirectURI ?? redirect)
     }
 
-    /// Hands a callback URL to the waiting login; `false` when no login is waiting.
+    /// Hands a callback URL to the waiting login; `false` when no login is waiting or the URL is not a
+    /// redirect to that login's redirect URI (another app may open any URL: it must not end the login).
     @discardableResult
     public func deliver(_ url: URL) -> Bool {
         lock.lock()
+        guard let redirectURI = waitingRedirectURI, AuthorizationResponse.matches(url, redirectURI: redirectURI) else {
+            lock.unlock()
+            return false
+        }
         let continuation = waiting
         waiting = nil
+        waitingRedirectURI = nil
         lock.unlock()
         guard let continuation else { return false }
         continuation.resume(returning: url)
@@ -43,13 +49,14 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
         return waiting != nil
     }
 
-    fileprivate func wait(opening url: URL) async throws(UserAgentError) -> URL {
+    fileprivate func wait(opening url: URL, redirectURI: URL) async throws(UserAgentError) -> URL {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
                     lock.lock()
                     let previous = waiting
                     waiting = continuation
+                    waitingRedirectURI = redirectURI
                     lock.unlock()
                     previous?.resume(throwing: UserAgentError.cancelled)
                     opener(url)
@@ -68,6 +75,7 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
         lock.lock()
         let continuation = waiting
         waiting = nil
+        waitingRedirectURI = nil
         lock.unlock()
         continuation?.resume(throwing: UserAgentError.cancelled)
     }
@@ -75,7 +83,7 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
     private struct Session: UserAgentSession {
         let agent: CallbackURLUserAgent
         let redirectURI: URL
-        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL { try await agent.wait(opening: authorizationURL) }
+        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL { try await agent.wait(opening: authorizationURL, redirectURI: redirectURI) }
         func cancel() { agent.cancelWaiting() }
     }
 }

@@ -61,7 +61,10 @@ public final class LoginManager: Sendable {
             mirror.update((try? synchronous.loadNow()).flatMap { $0 }.map(AccessToken.init(tokens:)), notify: false)
         } else {
             mirror.update(nil, notify: false)
-            Task { _ = await client.session.current() }
+            // An asynchronous store: show its session as soon as it is read, unless a login got there first.
+            Task {
+                if let stored = await client.session.current() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
+            }
         }
         let api = LineAPIClient(client: client, platform: configuration.platform, channelID: configuration.channelID)
         core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
@@ -143,20 +146,22 @@ public final class LoginManager: Sendable {
             result = try await core.client.signIn(
                 scopes: scopes, userAgent: ProcessTrackingAgent(base: agent, process: process),
                 redirectURI: context == nil ? core.configuration.redirectURI : nil,
-                nonce: parameters.IDTokenNonce, maxAge: parameters.maxAge, additionalParameters: parameters.queryItems)
+                nonce: parameters.IDTokenNonce, maxAge: parameters.maxAge, additionalParameters: parameters.queryItems,
+                store: false)
         } catch {
             if Task.isCancelled { throw .authorizeFailed(reason: .forceStopped) }
             throw LineSDKError(error, endpoint: "login")
         }
+        // The tokens become the session only after every check of the login passed.
         var profile: UserProfile?
         if permissions.contains(.profile) {
-            profile = try await core.api.getProfile()
+            profile = try await core.api.getProfile(accessToken: result.tokens.accessToken)
             // Checklist 9: the ID token's subject and the profile's user ID must be the same person.
             if let claims = result.idTokenClaims, let profile, claims.subject != profile.userID {
-                await core.client.session.clear()
                 throw .authorizeFailed(reason: .userIDMismatch)
             }
         }
+        await core.client.session.replace(with: result.tokens)
         let accessToken = AccessToken(tokens: result.tokens)
         return LoginResult(
             accessToken: accessToken, permissions: Set(accessToken.permissions), userProfile: profile,

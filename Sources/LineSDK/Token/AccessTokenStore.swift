@@ -40,6 +40,15 @@ public final class AccessTokenStore: Sendable {
         return stream
     }
 
+    func updateIfEmpty(_ newToken: AccessToken) {
+        let filled = token.withLock { current -> Bool in
+            guard current == nil else { return false }
+            current = newToken
+            return true
+        }
+        if filled { for continuation in observers.current.values { continuation.yield(newToken) } }
+    }
+
     func update(_ newToken: AccessToken?, notify: Bool = true) {
         let old = token.withLock { current -> AccessToken? in
             let old = current

@@ -55,9 +55,11 @@ public final class OAuthClient: Sendable {
     }
 
     /// Runs a whole sign-in through a user agent and stores the tokens.
+    /// - Parameter store: `false` leaves storing to the caller (after checks of its own, e.g. LINE's
+    ///   profile/`sub` check), so a refused login never becomes a session.
     public func signIn(
         scopes: [String], userAgent: any UserAgent, redirectURI: URL? = nil, nonce: String? = nil,
-        maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = []
+        maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = [], store: Bool = true
     ) async throws(OAuthError) -> SignInResult {
         let agentSession: any UserAgentSession
         do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(error) }
@@ -66,12 +68,13 @@ public final class OAuthClient: Sendable {
         let request = makeAuthorizationRequest(redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
         let callback: URL
         do { callback = try await agentSession.present(request.url) } catch { throw .userAgent(error) }
-        return try await completeSignIn(callbackURL: callback, request: request, maxAge: maxAge)
+        return try await completeSignIn(callbackURL: callback, request: request, maxAge: maxAge, store: store)
     }
 
     /// Handles the redirect for `request`: checks it, exchanges the code, validates the ID token and
     /// stores the tokens. The request must not be used again (its state and nonce are spent).
-    public func completeSignIn(callbackURL: URL, request: AuthorizationRequest, maxAge: TimeInterval? = nil) async throws(OAuthError) -> SignInResult {
+    public func completeSignIn(callbackURL: URL, request: AuthorizationRequest, maxAge: TimeInterval? = nil,
+                               store: Bool = true) async throws(OAuthError) -> SignInResult {
         let response: AuthorizationResponse
         do { response = try AuthorizationResponse(url: callbackURL, request: request, issuer: configuration.issuer) } catch {
             throw .authorization(error)
@@ -87,7 +90,7 @@ public final class OAuthClient: Sendable {
             throw .invalidResponse(ServerError(statusCode: 200, reason: "openid was requested but the token response has no id_token"))
         }
         let tokens = tokenResponse.tokenSet(receivedAt: receivedAt)
-        await session.replace(with: tokens)
+        if store { await session.replace(with: tokens) }
         return SignInResult(tokens: tokens, idTokenClaims: claims, responseParameters: response.parameters, nonce: request.nonce)
     }
 

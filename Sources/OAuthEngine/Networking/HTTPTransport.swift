@@ -18,6 +18,17 @@ public enum TransportError: Error, Sendable, Equatable {
     /// Anything else the transport reports.
     case other(String)
 
+    /// The `URLError` code behind the failure, when there was one (`-1001` for a timeout).
+    public var urlErrorCode: Int? {
+        switch self {
+        case .timedOut: return -1001
+        case .cancelled: return -999
+        case .connectionFailed(let message), .other(let message):
+            guard message.hasPrefix("URLError ") else { return nil }
+            return Int(message.dropFirst("URLError ".count))
+        }
+    }
+
     /// `true` when trying again later may work; a transient failure never clears stored tokens.
     public var isTransient: Bool {
         switch self {

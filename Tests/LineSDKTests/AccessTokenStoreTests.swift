@@ -1,0 +1,158 @@
+import Foundation
+import OAuthEngine
+import Testing
+@testable import LineSDK
+
+@Suite struct AccessTokenStoreTests {
+    @Test func currentFollowsLoginRefreshAndLogout() async throws {
+        let env = try LineTestEnvironment()
+        let store = env.manager.accessTokenStore
+        #expect(store.current == nil)
+
+        let result = try await env.login([.profile, .openID])
+        #expect(store.current == result.accessToken)
+        #expect(env.manager.isAuthorized)
+
+        let refreshed = try await env.manager.api.refreshAccessToken()
+        #expect(store.current == refreshed)
+
+        try await env.manager.logout()
+        #expect(store.current == nil)
+        #expect(!env.manager.isAuthorized)
+    }
+
+    @Test func notificationsForLoginRefreshAndLogout() async throws {
+        let env = try LineTestEnvironment()
+        let recorder = TokenNotificationRecorder(store: env.manager.accessTokenStore)
+
+        let result = try await env.login([.profile])
+        #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
+        #expect(recorder.recorded.last?.newToken == result.accessToken)
+        #expect(recorder.recorded.last?.oldToken == nil)
+
+        let refreshed = try await env.manager.api.refreshAccessToken()
+        #expect(recorder.names == [.LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidUpdate])
+        #expect(recorder.recorded.last?.newToken == refreshed)
+        #expect(recorder.recorded.last?.oldToken == result.accessToken)
+
+        try await env.manager.logout()
+        #expect(recorder.names == [.LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidRemove])
+        #expect(recorder.recorded.last?.oldToken == refreshed)
+        #expect(recorder.recorded.last?.newToken == nil)
+
+        // Logging out again changes nothing and posts nothing.
+        try await env.manager.logout()
+        #expect(recorder.names.count == 3)
+    }
+
+    @Test func notificationsCarryTheStoreAsObject() async throws {
+        let first = try LineTestEnvironment()
+        let second = try LineTestEnvironment(channelID: "2222222222")
+        let recorder = TokenNotificationRecorder(store: first.manager.accessTokenStore)
+        _ = try await second.login([.profile])
+        #expect(recorder.recorded.isEmpty, "another manager's login is not this store's notification")
+        _ = try await first.login([.profile])
+        #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
+    }
+
+    @Test func changesStreamYieldsTokensThenNil() async throws {
+        let env = try LineTestEnvironment()
+        let changes = env.manager.accessTokenStore.changes
+        var iterator = changes.makeAsyncIterator()
+
+        let result = try await env.login([.profile])
+        let first = await iterator.next()
+        #expect(first == .some(result.accessToken))
+
+        let refreshed = try await env.manager.api.refreshAccessToken()
+        let second = await iterator.next()
+        #expect(second == .some(refreshed))
+
+        try await env.manager.logout()
+        let third = await iterator.next()
+        #expect(third == .some(nil))
+    }
+
+    @Test func accessTokenFields() async throws {
+        let env = try LineTestEnvironment()
+        let before = Date()
+        let result = try await env.login([.profile, .openID, .email])
+        let token = result.accessToken
+        #expect(token.createdAt >= before.addingTimeInterval(-1) && token.createdAt <= Date())
+        #expect(abs(token.expiresAt.timeIntervalSince(token.createdAt) - 2_592_000) < 1)
+        #expect(abs(token.expiresIn - 2_592_000) < 1)
+        #expect(Set(token.permissions) == [.profile, .openID, .email])
+        #expect(token.IDToken?.payload.subject == FakeLinePlatform.defaultUser.userID)
+    }
+
+    /// After a restart the stored session must be visible synchronously, as in LINE's SDK
+    /// (`isAuthorized`, `AccessTokenStore.shared.current`).
+    @Test func storedSessionIsVisibleAfterSetup() async throws {
+        let platform = FakeLinePlatform()
+        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
+        let env = try LineTestEnvironment(platform: platform, store: MemoryTokenStore(tokens: tokens))
+
+        // The session itself works: the API uses the stored token.
+        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
+        #expect(platform.requests(to: FakeLinePlatform.Paths.profile).last?.headers["Authorization"] == "Bearer \(tokens.accessToken)")
+
+        let visible = await eventually(timeout: .seconds(1)) { env.manager.isAuthorized }
+        #expect(visible)
+        #expect(env.manager.accessTokenStore.current?.value == tokens.accessToken)
+    }
+
+    @Test func storeFailureKeepsTokensInMemory() async throws {
+        let store = MemoryTokenStore()
+        let env = try LineTestEnvironment(store: store)
+        await store.setFailure(.io("disk full"))
+        let result = try await env.login([.profile])
+        #expect(env.manager.accessTokenStore.current == result.accessToken)
+        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
+        await store.setFailure(nil)
+        _ = try await env.manager.api.getProfile()
+        #expect(await env.storedTokens()?.accessToken == result.accessToken.value, "the write is retried")
+    }
+}
+
+@Suite struct MultiChannelTests {
+    @Test func independentManagersKeepSeparateTokens() async throws {
+        let platform = FakeLinePlatform()
+        let first = try LineTestEnvironment(channelID: "1111111111", platform: platform)
+        let second = try LineTestEnvironment(channelID: "2222222222", platform: platform)
+
+        let firstResult = try await first.login([.profile, .openID])
+        #expect(first.manager.isAuthorized)
+        #expect(!second.manager.isAuthorized, "a login on one channel doesn't authorize another")
+
+        let secondResult = try await second.login([.profile, .openID])
+        #expect(firstResult.accessToken.value != secondResult.accessToken.value)
+        #expect(firstResult.accessToken.IDToken?.payload.audience == "1111111111")
+        #expect(secondResult.accessToken.IDToken?.payload.audience == "2222222222")
+        #expect(first.manager.accessTokenStore.current == firstResult.accessToken)
+        #expect(second.manager.accessTokenStore.current == secondResult.accessToken)
+        #expect(await first.storedTokens()?.accessToken == firstResult.accessToken.value)
+        #expect(await second.storedTokens()?.accessToken == secondResult.accessToken.value)
+
+        #expect(try await first.manager.api.verifyAccessToken().channelID == "1111111111")
+        #expect(try await second.manager.api.verifyAccessToken().channelID == "2222222222")
+
+        try await first.manager.logout()
+        #expect(platform.revokeRequests.allSatisfy { $0.field("client_id") == "1111111111" })
+        #expect(!first.manager.isAuthorized)
+        #expect(second.manager.isAuthorized)
+        #expect(try await second.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
+        #expect(await capture { () async throws(LineSDKError) in try await first.manager.api.getProfile() }?.isLackOfAccessToken == true)
+    }
+
+    @Test func refreshOnOneChannelLeavesTheOtherAlone() async throws {
+        let platform = FakeLinePlatform()
+        let first = try LineTestEnvironment(channelID: "1111111111", platform: platform)
+        let second = try LineTestEnvironment(channelID: "2222222222", platform: platform)
+        _ = try await first.login([.profile])
+        let secondResult = try await second.login([.profile])
+        platform.setFaults { $0.refreshInvalidGrant = true }
+        _ = await capture { () async throws(LineSDKError) in try await first.manager.api.refreshAccessToken() }
+        #expect(!first.manager.isAuthorized)
+        #expect(second.manager.accessTokenStore.current == secondResult.accessToken)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import OAuthEngine
+import Testing
+@testable import LineSDK
+
+@Suite struct SetupTests {
+    @Test func managerWithoutSetupIsNotReady() {
+        let manager = LoginManager()
+        #expect(!manager.isSetupFinished)
+        #expect(!manager.isAuthorized)
+        #expect(!manager.isAuthorizing)
+        #expect(manager.configuration == nil)
+        #expect(manager.accessTokenStore.current == nil)
+        #expect(!manager.isLoginCallback(URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
+        #expect(!manager.handleCallbackURL(URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
+        #expect(!manager.application(open: URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")))
+    }
+
+    @Test func loginBeforeSetupFailsWithSetupNotFinished() async {
+        let manager = LoginManager()
+        let error = await capture { () async throws(LineSDKError) in try await manager.login(permissions: [.profile]) }
+        #expect(error?.isSetupNotFinished == true)
+        #expect(!manager.isAuthorizing)
+    }
+
+    @Test func completionHandlerLoginBeforeSetupFailsWithSetupNotFinished() async {
+        let manager = LoginManager()
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoginResult, LineSDKError>, Never>) in
+            manager.login(permissions: [.profile, .openID]) { continuation.resume(returning: $0) }
+        }
+        guard case .failure(let error) = result else { Issue.record("login succeeded without setup"); return }
+        #expect(error.isSetupNotFinished)
+    }
+
+    @Test func apiBeforeSetupFailsWithSetupNotFinished() async {
+        let manager = LoginManager()
+        #expect(await capture { () async throws(LineSDKError) in try await manager.api.getProfile() }?.isSetupNotFinished == true)
+        #expect(await capture { () async throws(LineSDKError) in try await manager.api.getBotFriendshipStatus() }?.isSetupNotFinished == true)
+        #expect(await capture { () async throws(LineSDKError) in try await manager.api.refreshAccessToken() }?.isSetupNotFinished == true)
+        #expect(await capture { () async throws(LineSDKError) in try await manager.api.verifyAccessToken() }?.isSetupNotFinished == true)
+        #expect(await capture { () async throws(LineSDKError) in try await manager.api.revokeAccessToken() }?.isSetupNotFinished == true)
+    }
+
+    @Test func logoutBeforeSetupFailsWithSetupNotFinished() async {
+        let manager = LoginManager()
+        #expect(await capture { () async throws(LineSDKError) in try await manager.logout() }?.isSetupNotFinished == true)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, LineSDKError>, Never>) in
+            manager.logout { continuation.resume(returning: $0) }
+        }
+        guard case .failure(let error) = result else { Issue.record("logout succeeded without setup"); return }
+        #expect(error.isSetupNotFinished)
+        #expect(error.description.contains("setup"))
+    }
+
+    @Test func setupFinishesAndKeepsTheConfiguration() throws {
+        let platform = FakeLinePlatform()
+        let manager = LoginManager()
+        try manager.setup(configuration: LineTestEnvironment.configuration(
+            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        #expect(manager.isSetupFinished)
+        #expect(manager.configuration?.channelID == "1234567890")
+        #expect(manager.configuration?.platform.issuer == "https://line.test")
+        #expect(!manager.isAuthorized)
+
+        let other = try LoginManager(configuration: LineTestEnvironment.configuration(
+            channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: nil))
+        #expect(other.isSetupFinished)
+        #expect(other.configuration?.channelID == "2222222222")
+    }
+
+    @Test func customPlatformEndpoints() {
+        let platform = LinePlatform.custom(baseURL: URL(string: "https://line.test/")!)
+        #expect(platform.issuer == "https://line.test")
+        #expect(platform.tokenURL.absoluteString == "https://line.test/oauth2/v2.1/token")
+        #expect(platform.jwksURL.absoluteString == "https://line.test/oauth2/v2.1/certs")
+        #expect(platform.profileURL.absoluteString == "https://line.test/v2/profile")
+        #expect(platform.friendshipURL.absoluteString == "https://line.test/friendship/v1/status")
+        #expect(platform.verifyURL.absoluteString == "https://line.test/oauth2/v2.1/verify")
+        #expect(platform.revokeURL.absoluteString == "https://line.test/oauth2/v2.1/revoke")
+        #expect(LinePlatform.production.issuer == "https://access.line.me")
+        #expect(LinePlatform.production.authorizeURL.absoluteString == "https://access.line.me/oauth2/v2.1/authorize")
+        #expect(LinePlatform.production.tokenURL.absoluteString == "https://api.line.me/oauth2/v2.1/token")
+    }
+
+    @Test func plainHTTPPlatformIsRefused() {
+        let platform = FakeLinePlatform()
+        var configuration = LineTestEnvironment.configuration(channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        configuration.platform = .custom(baseURL: URL(string: "http://line.test")!)
+        let manager = LoginManager()
+        do {
+            try manager.setup(configuration: configuration)
+            Issue.record("a plain-http platform was accepted")
+        } catch {
+            guard case .requestFailed(reason: .insecureEndpoint) = error else { Issue.record("unexpected \(error)"); return }
+        }
+        #expect(!manager.isSetupFinished)
+
+        // Loopback http is allowed (emulator, tests).
+        configuration.platform = .custom(baseURL: URL(string: "http://127.0.0.1:8080")!)
+        #expect((try? LoginManager(configuration: configuration))?.isSetupFinished == true)
+    }
+
+    @Test func configurationDescriptionHidesTheSecret() {
+        let configuration = LoginConfiguration(channelID: "1234567890", channelSecret: "s3cr3t-channel-secret", tokenStore: MemoryTokenStore(),
+                                               bundleIdentifier: "com.example.lineapp")
+        #expect(!configuration.description.contains("s3cr3t"))
+        #expect(configuration.description.contains("1234567890"))
+        #expect(configuration.customSchemeCallbackURL?.absoluteString == "line3rdp.com.example.lineapp://authorize/")
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import OAuthEngine
+@testable import LineSDK
+
+/// One independent channel: a fake platform, a scripted user agent, a memory token store and a
+/// `LoginManager` set up with all three (never `.shared`).
+struct LineTestEnvironment {
+    static let channelID = "1234567890"
+
+    let platform: FakeLinePlatform
+    let agent: FakeUserAgent
+    let store: MemoryTokenStore
+    let manager: LoginManager
+    let configuration: LoginConfiguration
+
+    init(channelID: String = LineTestEnvironment.channelID, platform: FakeLinePlatform = FakeLinePlatform(),
+         store: MemoryTokenStore = MemoryTokenStore(), configure: (inout LoginConfiguration) -> Void = { _ in }) throws {
+        self.platform = platform
+        self.store = store
+        let agent = FakeUserAgent(platform: platform)
+        self.agent = agent
+        var configuration = Self.configuration(channelID: channelID, platform: platform, store: store, agent: agent)
+        configure(&configuration)
+        self.configuration = configuration
+        manager = try LoginManager(configuration: configuration)
+    }
+
+    static func configuration(channelID: String, platform: FakeLinePlatform, store: any TokenStore, agent: (any UserAgent)?) -> LoginConfiguration {
+        LoginConfiguration(channelID: channelID, platform: platform.platform, tokenStore: store, transport: platform, userAgent: agent,
+                           bundleIdentifier: "com.example.lineapp")
+    }
+
+    /// Logs in with the scripted agent.
+    @discardableResult
+    func login(_ permissions: Set<LoginPermission> = [.profile, .openID], parameters: LoginManager.Parameters = .init()) async throws(LineSDKError) -> LoginResult {
+        try await manager.login(permissions: permissions, parameters: parameters)
+    }
+
+    /// The tokens in the store (not the mirror).
+    func storedTokens() async -> TokenSet? { try? await store.load() }
+}
+
+/// Runs `body` and returns the `LineSDKError` it threw, or `nil` when it succeeded.
+func capture<T>(_ body: () async throws(LineSDKError) -> T) async -> LineSDKError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Runs `body` and returns its outcome as a `Result` (for `Task`s, which can't carry a typed error).
+func outcome<T>(_ body: () async throws(LineSDKError) -> T) async -> Result<T, LineSDKError> {
+    do { return .success(try await body()) } catch { return .failure(error) }
+}
+
+extension LineSDKError {
+    var isSetupNotFinished: Bool {
+        if case .requestFailed(reason: .setupNotFinished) = self { return true }
+        return false
+    }
+
+    var isLackOfAccessToken: Bool {
+        if case .requestFailed(reason: .lackOfAccessToken) = self { return true }
+        return false
+    }
+
+    var isInvalidPermissions: Bool {
+        if case .authorizeFailed(reason: .invalidPermissions) = self { return true }
+        return false
+    }
+
+    var isForceStopped: Bool {
+        if case .authorizeFailed(reason: .forceStopped) = self { return true }
+        return false
+    }
+
+    var isLoginInProgress: Bool {
+        if case .generalError(reason: .loginInProgress) = self { return true }
+        return false
+    }
+
+    var isUserIDMismatch: Bool {
+        if case .authorizeFailed(reason: .userIDMismatch) = self { return true }
+        return false
+    }
+
+    /// The `type` of a `dataParsingFailed`, if it is one.
+    var parsingFailureType: String? {
+        if case .responseFailed(reason: .dataParsingFailed(let type, _, _)) = self { return type }
+        return nil
+    }
+
+    /// The `APIErrorDetail` of an HTTP-status or parsing failure.
+    var apiDetail: APIErrorDetail? {
+        switch self {
+        case .responseFailed(reason: .invalidHTTPStatusAPIError(let detail)): return detail
+        case .responseFailed(reason: .dataParsingFailed(_, _, let detail)): return detail
+        default: return nil
+        }
+    }
+}
+
+/// Records the token notifications one `AccessTokenStore` posts.
+final class TokenNotificationRecorder: @unchecked Sendable {
+    struct Event: Sendable {
+        var name: Notification.Name
+        var newToken: AccessToken?
+        var oldToken: AccessToken?
+    }
+
+    private let events = Locked<[Event]>([])
+    private var observers: [any NSObjectProtocol] = []
+
+    init(store: AccessTokenStore) {
+        for name in [Notification.Name.LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidRemove] {
+            let observer = NotificationCenter.default.addObserver(forName: name, object: store, queue: nil) { [events] notification in
+                let event = Event(name: notification.name,
+                                  newToken: notification.userInfo?[LineSDKNotificationKey.newAccessToken] as? AccessToken,
+                                  oldToken: notification.userInfo?[LineSDKNotificationKey.oldAccessToken] as? AccessToken)
+                events.withLock { $0.append(event) }
+            }
+            observers.append(observer)
+        }
+    }
+
+    var recorded: [Event] { events.current }
+    var names: [Notification.Name] { recorded.map(\.name) }
+
+    func stop() {
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        observers = []
+    }
+
+    deinit { stop() }
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+func eventually(timeout: Duration = .seconds(2), _ condition: () async -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while clock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}
