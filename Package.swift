@@ -81,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LineLoginEmulatorTests",
-            dependencies: ["LineLoginEmulator", "OAuthEngine", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["LineLoginEmulator", "OAuthEngine", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

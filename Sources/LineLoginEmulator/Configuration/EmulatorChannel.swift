@@ -1,0 +1,69 @@
+import Foundation
+
+/// A LINE Login channel registered on the emulator.
+///
+/// A channel is what LINE calls an app: it has an ID (the OAuth `client_id`), a secret and the
+/// callback URLs that authorization responses may be sent to.
+public struct EmulatorChannel: Sendable, Codable, Equatable {
+    /// The channel ID, used as `client_id` and as the ID token's `aud` (10 digits on LINE).
+    public var channelID: String
+    /// The channel secret: `client_secret`, and the HS256 key for web-login ID tokens.
+    public var channelSecret: String
+    /// Registered callback URLs.
+    ///
+    /// A `redirect_uri` matches when it starts with a registered URL (scheme, host and path).
+    /// On loopback hosts (`127.0.0.1`, `localhost`, `[::1]`) the port is ignored.
+    public var callbackURLs: [String]
+    /// The linked official account offered by `bot_prompt`, or `nil` when none is linked.
+    public var botName: String?
+    /// Scopes the channel may request. Defaults to `profile`, `openid` and `email`.
+    public var allowedScopes: [String]
+    /// Whether the channel was approved to read email addresses (the `email` ID token claim).
+    public var emailPermission: Bool
+    /// Whether the channel is a native app: its ID tokens are always ES256.
+    public var nativeApp: Bool
+
+    /// Creates a channel.
+    /// - Parameters:
+    ///   - channelID: The channel ID (`client_id`).
+    ///   - channelSecret: The channel secret.
+    ///   - callbackURLs: Registered callback URLs.
+    ///   - botName: The linked official account, or `nil`.
+    ///   - allowedScopes: Scopes the channel may request.
+    ///   - emailPermission: Whether the `email` claim may be issued.
+    ///   - nativeApp: Whether ID tokens are always ES256.
+    public init(
+        channelID: String,
+        channelSecret: String,
+        callbackURLs: [String],
+        botName: String? = nil,
+        allowedScopes: [String] = ["profile", "openid", "email"],
+        emailPermission: Bool = true,
+        nativeApp: Bool = false
+    ) {
+        self.channelID = channelID
+        self.channelSecret = channelSecret
+        self.callbackURLs = callbackURLs
+        self.botName = botName
+        self.allowedScopes = allowedScopes
+        self.emailPermission = emailPermission
+        self.nativeApp = nativeApp
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp
+    }
+
+    /// Decodes a channel; `botName`, `allowedScopes`, `emailPermission` and `nativeApp` are optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.channelID = try container.decode(String.self, forKey: .channelID)
+        self.channelSecret = try container.decode(String.self, forKey: .channelSecret)
+        self.callbackURLs = try container.decode([String].self, forKey: .callbackURLs)
+        self.botName = try container.decodeIfPresent(String.self, forKey: .botName)
+        self.allowedScopes =
+            try container.decodeIfPresent([String].self, forKey: .allowedScopes) ?? ["profile", "openid", "email"]
+        self.emailPermission = try container.decodeIfPresent(Bool.self, forKey: .emailPermission) ?? true
+        self.nativeApp = try container.decodeIfPresent(Bool.self, forKey: .nativeApp) ?? false
+    }
+}

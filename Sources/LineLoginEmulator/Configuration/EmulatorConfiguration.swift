@@ -1,0 +1,183 @@
+import Foundation
+
+/// Everything the emulator serves: channels, users, lifetimes and test switches.
+///
+/// Load one from JSON with ``init(contentsOf:)``; every field is optional there and takes the
+/// value of ``default`` when missing.
+public struct EmulatorConfiguration: Sendable, Codable {
+    /// Registered channels (LINE Login apps).
+    public var channels: [EmulatorChannel]
+    /// Users who can sign in.
+    public var users: [EmulatorUser]
+    /// Access-token lifetime in seconds (LINE: 30 days).
+    public var accessTokenLifetime: TimeInterval
+    /// Refresh-token lifetime in seconds, counted from the latest access token's issue (LINE: 90 days).
+    public var refreshTokenLifetime: TimeInterval
+    /// `false` (LINE's documented behaviour): a refresh returns the same refresh token.
+    /// `true`: every refresh returns a new refresh token and the old one stops working.
+    public var rotateRefreshTokens: Bool
+    /// Seconds a rotated-out signing key stays in the JWKS (and keeps verifying).
+    public var keyRotationGracePeriod: TimeInterval
+    /// When set, authorization requests skip the login and consent pages and sign this user in.
+    public var autoApproveUserID: String?
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - channels: Registered channels.
+    ///   - users: Users who can sign in.
+    ///   - accessTokenLifetime: Access-token lifetime in seconds.
+    ///   - refreshTokenLifetime: Refresh-token lifetime in seconds.
+    ///   - rotateRefreshTokens: Whether refreshes rotate the refresh token.
+    ///   - keyRotationGracePeriod: Seconds a rotated-out key stays published.
+    ///   - autoApproveUserID: A user signed in without any page, or `nil`.
+    public init(
+        channels: [EmulatorChannel],
+        users: [EmulatorUser],
+        accessTokenLifetime: TimeInterval = 2_592_000,
+        refreshTokenLifetime: TimeInterval = 7_776_000,
+        rotateRefreshTokens: Bool = false,
+        keyRotationGracePeriod: TimeInterval = 86_400,
+        autoApproveUserID: String? = nil
+    ) {
+        self.channels = channels
+        self.users = users
+        self.accessTokenLifetime = accessTokenLifetime
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.rotateRefreshTokens = rotateRefreshTokens
+        self.keyRotationGracePeriod = keyRotationGracePeriod
+        self.autoApproveUserID = autoApproveUserID
+    }
+
+    /// Channel `1234567890` (random secret, callback `http://127.0.0.1/callback` on any port,
+    /// linked bot "LINE Emulator OA") and two users: Brown (a friend) and Cony (not a friend).
+    public static var `default`: EmulatorConfiguration {
+        EmulatorConfiguration(
+            channels: [
+                EmulatorChannel(
+                    channelID: "1234567890",
+                    channelSecret: RandomToken.hex(byteCount: 16),
+                    callbackURLs: ["http://127.0.0.1/callback"],
+                    botName: "LINE Emulator OA"
+                )
+            ],
+            users: [
+                EmulatorUser(
+                    userID: "U4af4980629e3b1d6e1c0a6b1b1c3e9f1",
+                    displayName: "Brown",
+                    pictureURL: "https://profile.line-scdn.net/0h-emulator-brown",
+                    statusMessage: "Hello, LINE!",
+                    email: "brown@example.com",
+                    password: "brown",
+                    isFriend: true
+                ),
+                EmulatorUser(
+                    userID: "U8d1a7c0e5b4f3a2918e7d6c5b4a39281",
+                    displayName: "Cony",
+                    pictureURL: "https://profile.line-scdn.net/0h-emulator-cony",
+                    statusMessage: nil,
+                    email: "cony@example.com",
+                    password: "cony",
+                    isFriend: false
+                ),
+            ]
+        )
+    }
+
+    /// Loads a configuration from a JSON file. Missing fields take the values of ``default``.
+    /// - Parameter url: A file URL.
+    /// - Throws: File, decoding, or ``EmulatorConfigurationError`` validation errors.
+    public init(contentsOf url: URL) throws {
+        let data = try Data(contentsOf: url)
+        self = try JSONDecoder().decode(EmulatorConfiguration.self, from: data)
+        try validate()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case channels, users, accessTokenLifetime, refreshTokenLifetime, rotateRefreshTokens
+        case keyRotationGracePeriod, autoApproveUserID
+    }
+
+    /// Decodes a configuration; every field is optional and defaults to the value in ``default``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fallback = EmulatorConfiguration.default
+        self.channels = try container.decodeIfPresent([EmulatorChannel].self, forKey: .channels) ?? fallback.channels
+        self.users = try container.decodeIfPresent([EmulatorUser].self, forKey: .users) ?? fallback.users
+        self.accessTokenLifetime =
+            try container.decodeIfPresent(TimeInterval.self, forKey: .accessTokenLifetime)
+            ?? fallback.accessTokenLifetime
+        self.refreshTokenLifetime =
+            try container.decodeIfPresent(TimeInterval.self, forKey: .refreshTokenLifetime)
+            ?? fallback.refreshTokenLifetime
+        self.rotateRefreshTokens =
+            try container.decodeIfPresent(Bool.self, forKey: .rotateRefreshTokens) ?? fallback.rotateRefreshTokens
+        self.keyRotationGracePeriod =
+            try container.decodeIfPresent(TimeInterval.self, forKey: .keyRotationGracePeriod)
+            ?? fallback.keyRotationGracePeriod
+        self.autoApproveUserID = try container.decodeIfPresent(String.self, forKey: .autoApproveUserID)
+    }
+
+    /// Checks the configuration for mistakes that would make the emulator misbehave.
+    /// - Throws: ``EmulatorConfigurationError`` describing the first problem found.
+    public func validate() throws {
+        if channels.isEmpty { throw EmulatorConfigurationError.noChannels }
+        var channelIDs = Set<String>()
+        for channel in channels {
+            if channel.channelID.isEmpty || !channelIDs.insert(channel.channelID).inserted {
+                throw EmulatorConfigurationError.invalidChannel(channel.channelID)
+            }
+            if channel.channelSecret.isEmpty || channel.callbackURLs.isEmpty {
+                throw EmulatorConfigurationError.invalidChannel(channel.channelID)
+            }
+            for callback in channel.callbackURLs where CallbackURLMatcher.components(of: callback) == nil {
+                throw EmulatorConfigurationError.invalidCallbackURL(callback)
+            }
+        }
+        var userIDs = Set<String>()
+        var emails = Set<String>()
+        for user in users {
+            if !Self.isValidUserID(user.userID) || !userIDs.insert(user.userID).inserted {
+                throw EmulatorConfigurationError.invalidUser(user.userID)
+            }
+            if let email = user.email, !emails.insert(email.lowercased()).inserted {
+                throw EmulatorConfigurationError.invalidUser(user.userID)
+            }
+        }
+        for duration in [accessTokenLifetime, refreshTokenLifetime, keyRotationGracePeriod]
+        where !(duration.isFinite && duration >= 0) {
+            throw EmulatorConfigurationError.invalidLifetime(duration)
+        }
+    }
+
+    /// `U` followed by 32 lowercase hex digits.
+    static func isValidUserID(_ userID: String) -> Bool {
+        let utf8 = Array(userID.utf8)
+        guard utf8.count == 33, utf8.first == UInt8(ascii: "U") else { return false }
+        return utf8.dropFirst().allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
+/// A problem found by ``EmulatorConfiguration/validate()``.
+public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The configuration has no channel.
+    case noChannels
+    /// A channel has an empty or duplicated ID, an empty secret or no callback URL.
+    case invalidChannel(String)
+    /// A callback URL is not an absolute URL with a scheme and host.
+    case invalidCallbackURL(String)
+    /// A user ID is not `U` + 32 lowercase hex digits, or a user ID or email is duplicated.
+    case invalidUser(String)
+    /// A lifetime is negative or not finite.
+    case invalidLifetime(TimeInterval)
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .noChannels: "the configuration has no channel"
+        case .invalidChannel(let id): "channel \(id): empty or duplicated ID, empty secret, or no callback URL"
+        case .invalidCallbackURL(let url): "callback URL \(url) is not an absolute URL with a host"
+        case .invalidUser(let id): "user \(id): the ID must be U + 32 lowercase hex digits; IDs and emails must be unique"
+        case .invalidLifetime(let value): "lifetime \(value) must be a finite number of seconds ≥ 0"
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
+/// friendship, userinfo, discovery and JWKS on one origin, with controls for tests.
+///
+/// ```swift
+/// let emulator = LineLoginEmulator()
+/// let baseURL = try await emulator.start()
+/// // … point the client at baseURL …
+/// await emulator.shutdown()
+/// ```
+public final class LineLoginEmulator: Sendable {
+    /// Internal so `@testable` tests can look at the state without the purge `stats` performs.
+    let store: EmulatorStore
+    private let logger: Logger
+    private let server = Locked(ServerState())
+
+    private struct ServerState: Sendable {
+        var task: Task<Void, any Error>?
+        var starting = false
+        /// Closes the listening socket; set once the server is bound.
+        var closeListener: (@Sendable () async -> Void)?
+    }
+
+    /// Creates an emulator; nothing listens until ``start(host:port:)`` or ``run(host:port:)``.
+    /// - Parameters:
+    ///   - configuration: Channels, users and lifetimes. Defaults to ``EmulatorConfiguration/default``.
+    ///   - logger: Where to log; defaults to a logger at `warning` level. Tokens, secrets and codes are never logged.
+    public init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil) {
+        self.store = EmulatorStore(configuration: configuration)
+        if let logger {
+            self.logger = logger
+        } else {
+            var fallback = Logger(label: "LineLoginEmulator")
+            fallback.logLevel = .warning
+            self.logger = fallback
+        }
+    }
+
+    /// The configuration, with current friend flags and auto-approve setting.
+    public var configuration: EmulatorConfiguration {
+        store.currentConfiguration()
+    }
+
+    /// The base URL (also the ID token issuer) once the server is listening, e.g. `http://127.0.0.1:54321`.
+    public var baseURL: URL? {
+        store.baseURL
+    }
+
+    /// Binds and starts serving in the background.
+    /// - Parameters:
+    ///   - host: The address to bind.
+    ///   - port: The port; `0` picks a free one.
+    /// - Returns: The base URL, with the actual port.
+    /// - Throws: ``LineLoginEmulatorError/alreadyRunning``, or the bind error.
+    public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
+        try server.withLock { state in
+            if state.task != nil || state.starting { throw LineLoginEmulatorError.alreadyRunning }
+            state.starting = true
+        }
+        let (ready, readyContinuation) = AsyncThrowingStream.makeStream(of: URL.self)
+        let application = makeApplication(host: host, port: port) { url in
+            readyContinuation.yield(url)
+            readyContinuation.finish()
+        }
+        let task = Task<Void, any Error> {
+            do {
+                try await application.run()
+                readyContinuation.finish(throwing: LineLoginEmulatorError.stoppedBeforeListening)
+            } catch {
+                readyContinuation.finish(throwing: error)
+                throw error
+            }
+        }
+        server.withLock { state in
+            state.task = task
+            state.starting = false
+        }
+        do {
+            for try await url in ready {
+                return url
+            }
+            throw LineLoginEmulatorError.stoppedBeforeListening
+        } catch {
+            await shutdown()
+            throw error
+        }
+    }
+
+    /// Serves in the foreground until the task is cancelled or the process gets SIGINT/SIGTERM
+    /// (then shuts down gracefully). For the command-line tool.
+    /// - Parameters:
+    ///   - host: The address to bind.
+    ///   - port: The port; `0` picks a free one (see ``baseURL`` once running).
+    public func run(host: String = "127.0.0.1", port: Int = 8080) async throws {
+        try server.withLock { state in
+            if state.task != nil || state.starting { throw LineLoginEmulatorError.alreadyRunning }
+            state.starting = true
+        }
+        defer {
+            server.withLock { state in
+                state.starting = false
+                state.closeListener = nil
+            }
+        }
+        let logger = self.logger
+        let application = makeApplication(host: host, port: port) { url in
+            logger.notice("LINE Login emulator listening", metadata: ["baseURL": "\(url.absoluteString)"])
+        }
+        try await application.runService()
+    }
+
+    /// Stops the background server started by ``start(host:port:)`` and waits for it. Idempotent.
+    public func shutdown() async {
+        let (task, closeListener) = server.withLock { state in
+            defer {
+                state.task = nil
+                state.closeListener = nil
+            }
+            return (state.task, state.closeListener)
+        }
+        guard let task else { return }
+        // Closing the listener first ends the accept loop cleanly; cancelling then ends open connections.
+        await closeListener?()
+        task.cancel()
+        _ = await task.result
+    }
+
+    // MARK: Test controls
+
+    /// Moves the emulator's clock (real time plus an offset) forward by `seconds`.
+    public func advanceClock(by seconds: TimeInterval) {
+        store.advanceClock(by: seconds)
+    }
+
+    /// Makes every access token issued so far expired.
+    public func expireAccessTokens() {
+        store.expireAccessTokens()
+    }
+
+    /// Starts signing with a new ES256 key; the old key stays in the JWKS for
+    /// ``EmulatorConfiguration/keyRotationGracePeriod``.
+    /// - Returns: The new key ID.
+    @discardableResult
+    public func rotateSigningKey() -> String {
+        store.rotateSigningKey()
+    }
+
+    /// The `kid` of the key new ES256 ID tokens are signed with.
+    public var currentKeyID: String {
+        store.currentSigningKey().keyID
+    }
+
+    /// Signs `userID` in without pages from now on; `nil` shows the login page again.
+    public func setAutoApprove(userID: String?) {
+        store.autoApproveUserID = userID
+    }
+
+    /// Counters and state sizes (purges expired records first).
+    public var stats: EmulatorStats {
+        store.stats()
+    }
+
+    // MARK: Server
+
+    private func makeApplication(
+        host: String,
+        port: Int,
+        onListening: @escaping @Sendable (URL) -> Void
+    ) -> some ApplicationProtocol {
+        let store = self.store
+        return Application(
+            responder: EmulatorResponder(store: store, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { [server] channel in
+                server.withLock { state in
+                    state.closeListener = { try? await channel.close() }
+                }
+                let boundPort = channel.localAddress?.port ?? port
+                let url = Self.baseURL(host: host, port: boundPort)
+                store.baseURL = url
+                onListening(url)
+            },
+            logger: logger
+        )
+    }
+
+    /// `http://host:port`, with IPv6 literals bracketed and wildcard addresses replaced by loopback.
+    static func baseURL(host: String, port: Int) -> URL {
+        let visibleHost: String
+        switch host {
+        case "0.0.0.0", "": visibleHost = "127.0.0.1"
+        case "::", "[::]": visibleHost = "[::1]"
+        default: visibleHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return URL(string: "http://\(visibleHost):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+}
+
+/// Errors thrown by ``LineLoginEmulator``.
+public enum LineLoginEmulatorError: Error, Sendable, Equatable {
+    /// ``LineLoginEmulator/start(host:port:)`` or ``LineLoginEmulator/run(host:port:)`` was called while running.
+    case alreadyRunning
+    /// The server stopped before it started listening.
+    case stoppedBeforeListening
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The shared page frame: LINE-like styling, no external assets.
+enum PageLayout {
+    /// Wraps `body` (already escaped HTML) in a complete document titled `title` (raw text).
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex">
+        <title>\(HTMLEscaping.escape(title)) · LINE Login emulator</title>
+        <style>\(stylesheet)</style>
+        </head>
+        <body>
+        <main class="card">
+        <p class="brand" aria-hidden="true">LINE</p>
+        \(body)
+        <p class="footnote">Local LINE Login v2.1 emulator: no real LINE account is used.</p>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    private static let stylesheet = """
+        :root{--green:#06C755;--green-dark:#05a847;--text:#111;--muted:#777;--line:#e5e5e5;--error:#e03c31}
+        *{box-sizing:border-box}
+        body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f5f5f5;\
+        color:var(--text);font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+        .card{background:#fff;width:100%;max-width:400px;margin:24px;padding:32px 28px;border-radius:12px;\
+        box-shadow:0 2px 12px rgba(0,0,0,.08)}
+        .brand{margin:0 0 8px;text-align:center;font-size:32px;font-weight:800;letter-spacing:.5px;color:var(--green)}
+        h1{font-size:18px;text-align:center;margin:0 0 20px}
+        p{line-height:1.5}
+        label{display:block;font-size:13px;color:var(--muted);margin:14px 0 6px}
+        input[type=text],input[type=password],input[type=email]{width:100%;padding:12px;font-size:16px;\
+        border:1px solid var(--line);border-radius:6px}
+        input:focus,button:focus,a:focus{outline:3px solid rgba(6,199,85,.45);outline-offset:2px}
+        .actions{display:flex;flex-direction:column;gap:10px;margin-top:22px}
+        button{font:inherit;font-size:16px;padding:12px;border-radius:6px;cursor:pointer;border:1px solid var(--line);\
+        background:#fff;color:var(--text)}
+        button[value=login],button[value=allow]{background:var(--green);border-color:var(--green);color:#fff;font-weight:700}
+        button[value=login]:hover,button[value=allow]:hover{background:var(--green-dark)}
+        .error{color:var(--error);background:#fdecea;border-radius:6px;padding:10px 12px;font-size:14px}
+        .muted,.footnote{color:var(--muted);font-size:13px}
+        .footnote{text-align:center;margin:24px 0 0}
+        ul.scopes{padding-left:20px}
+        ul.scopes li{margin:6px 0}
+        .friend{display:flex;gap:10px;align-items:center;color:var(--text);font-size:15px;margin-top:18px}
+        input[type=checkbox]{accent-color:var(--green);width:18px;height:18px;margin:0}
+        .users{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:8px}
+        .users button{font-size:14px;padding:6px 10px;border-radius:16px}
+        """
+}

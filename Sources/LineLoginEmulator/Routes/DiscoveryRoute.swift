@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+
+/// `GET /.well-known/openid-configuration` and `GET /oauth2/v2.1/certs`.
+struct DiscoveryRoute: Sendable {
+    let store: EmulatorStore
+
+    /// The OpenID Provider metadata; every endpoint lives on the emulator's own origin.
+    func configuration(_ request: Request) -> Response {
+        let base = RouteSupport.issuer(store: store, request: request)
+        return Reply.json(
+            DiscoveryDocument(
+                issuer: base,
+                authorizationEndpoint: base + "/oauth2/v2.1/authorize",
+                tokenEndpoint: base + "/oauth2/v2.1/token",
+                userinfoEndpoint: base + "/oauth2/v2.1/userinfo",
+                jwksURI: base + "/oauth2/v2.1/certs",
+                revocationEndpoint: base + "/oauth2/v2.1/revoke",
+                responseTypesSupported: ["code"],
+                subjectTypesSupported: ["pairwise"],
+                idTokenSigningAlgValuesSupported: ["ES256"],
+                codeChallengeMethodsSupported: ["S256"],
+                scopesSupported: ["openid", "profile", "email"]
+            )
+        )
+    }
+
+    /// The JWKS: the current key plus rotated-out keys inside their grace period.
+    func certificates(_ request: Request) -> Response {
+        Reply.json(JSONWebKeySet(keys: store.publishedKeys().map(\.jwk)))
+    }
+}

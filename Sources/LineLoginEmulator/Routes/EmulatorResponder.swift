@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Dispatches every request itself, so that unknown paths, wrong methods and bad input get
+/// LINE's error shapes instead of Hummingbird's defaults, and so nothing ever becomes a 500.
+struct EmulatorResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let store: EmulatorStore
+    let logger: Logger
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        store.noteRequest()
+        // Method and path only: queries and bodies carry codes and tokens.
+        logger.debug("request", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)"])
+        return Reply.withRequestID(await route(request))
+    }
+
+    private func route(_ request: Request) async -> Response {
+        let method = request.method
+        switch request.uri.path {
+        case "/.well-known/openid-configuration":
+            guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
+            return DiscoveryRoute(store: store).configuration(request)
+        case "/oauth2/v2.1/certs":
+            guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
+            return DiscoveryRoute(store: store).certificates(request)
+        case "/oauth2/v2.1/authorize":
+            guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
+            return AuthorizeRoute(store: store, logger: logger).handle(request)
+        case "/oauth2/v2.1/login":
+            guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
+            return await LoginRoute(store: store).handle(request)
+        case "/oauth2/v2.1/consent":
+            guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
+            return await ConsentRoute(store: store).handle(request)
+        case "/oauth2/v2.1/token":
+            guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
+            return await TokenRoute(store: store, logger: logger).handle(request)
+        case "/oauth2/v2.1/verify":
+            switch method {
+            case .get: return VerifyRoute(store: store).verifyAccessToken(request)
+            case .post: return await VerifyRoute(store: store).verifyIDToken(request)
+            default: return Self.methodNotAllowed(json: true, allow: "GET, POST")
+            }
+        case "/oauth2/v2.1/revoke":
+            guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
+            return await RevokeRoute(store: store).handle(request)
+        case "/oauth2/v2.1/userinfo":
+            guard method == .get || method == .post else { return Self.methodNotAllowed(json: true, allow: "GET, POST") }
+            return UserRoutes(store: store).userinfo(request)
+        case "/v2/profile":
+            guard method == .get else { return Self.methodNotAllowed(api: true, allow: "GET") }
+            return UserRoutes(store: store).profile(request)
+        case "/friendship/v1/status":
+            guard method == .get else { return Self.methodNotAllowed(api: true, allow: "GET") }
+            return UserRoutes(store: store).friendship(request)
+        default:
+            return Reply.apiError(.notFound, "Not found")
+        }
+    }
+
+    /// 405 in the endpoint's own error shape.
+    private static func methodNotAllowed(json: Bool = false, api: Bool = false, allow: String) -> Response {
+        var response: Response
+        if api {
+            response = Reply.apiError(.methodNotAllowed, "Method not allowed")
+        } else if json {
+            response = Reply.oauthError(.methodNotAllowed, "invalid_request", "method not allowed; use \(allow)")
+        } else {
+            response = RouteSupport.errorPage(.methodNotAllowed, title: "Method not allowed", message: "Use \(allow).")
+        }
+        response.headers[.allow] = allow
+        return response
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Hummingbird
+
+/// `POST /oauth2/v2.1/revoke`: takes `access_token` or `refresh_token`, not RFC 7009's `token` (quirk 2).
+struct RevokeRoute: Sendable {
+    let store: EmulatorStore
+
+    func handle(_ request: Request) async -> Response {
+        let params: FormParameters
+        switch await RequestBodyReader.form(from: request) {
+        case .success(let form): params = form
+        case .failure(let failure): return failure.oauthResponse
+        }
+        guard let clientID = params.nonEmpty("client_id") else {
+            return Reply.oauthError(.badRequest, "invalid_request", "client_id is required")
+        }
+        guard let channel = store.channel(id: clientID) else {
+            return Reply.oauthError(.unauthorized, "invalid_client", "invalid client_id")
+        }
+        if let secret = params["client_secret"], secret != channel.channelSecret {
+            return Reply.oauthError(.unauthorized, "invalid_client", "invalid client_secret")
+        }
+        let accessToken = params.nonEmpty("access_token")
+        let refreshToken = params.nonEmpty("refresh_token")
+        guard accessToken != nil || refreshToken != nil else {
+            return Reply.oauthError(.badRequest, "invalid_request", "access_token or refresh_token is required")
+        }
+        // Unknown tokens are fine: revocation is idempotent.
+        if let accessToken { store.revoke(accessToken: accessToken, channelID: channel.channelID) }
+        if let refreshToken { store.revoke(refreshToken: refreshToken, channelID: channel.channelID) }
+        return Reply.empty()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+
+/// Helpers shared by the routes.
+enum RouteSupport {
+    /// The issuer and base URL without a trailing slash.
+    static func issuer(store: EmulatorStore, request: Request) -> String {
+        if let baseURL = store.baseURL {
+            var string = baseURL.absoluteString
+            while string.hasSuffix("/") { string.removeLast() }
+            return string
+        }
+        // Only reachable if a request beats the bind callback; the Host header is the best guess.
+        return "http://" + (request.head.authority ?? "127.0.0.1")
+    }
+
+    /// The query string as form parameters.
+    static func query(of request: Request) -> Result<FormParameters, FormParameters.Problem> {
+        FormParameters.parse(request.uri.query ?? "")
+    }
+
+    /// The token of an `Authorization: Bearer …` header.
+    static func bearerToken(of request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    /// Scopes as a response string: space separated and never listing `email` (LINE quirk 5).
+    static func scopeString(_ scopes: [String]) -> String {
+        scopes.filter { $0 != "email" }.joined(separator: " ")
+    }
+
+    /// A 302 to the client's redirect URI carrying an error (upper-case code, LINE quirk 4).
+    static func redirectError(
+        redirectURI: String,
+        error: String,
+        description: String,
+        state: String?
+    ) -> Response {
+        var items = [("error", error), ("error_description", description)]
+        if let state { items.append(("state", state)) }
+        return Reply.redirect(to: FormEncoding.appending(items, to: redirectURI))
+    }
+
+    /// A 302 to the client's redirect URI carrying a fresh code.
+    static func redirectCode(
+        store: EmulatorStore,
+        request: AuthorizationRequest,
+        userID: String,
+        authTime: Date,
+        friendshipChanged: Bool
+    ) -> Response {
+        let code = store.issueCode(for: request, userID: userID, authTime: authTime)
+        var items = [("code", code), ("state", request.state)]
+        if request.botPrompt {
+            items.append(("friendship_status_changed", friendshipChanged ? "true" : "false"))
+        }
+        return Reply.redirect(to: FormEncoding.appending(items, to: request.redirectURI))
+    }
+
+    /// The error page for a request that cannot be redirected.
+    static func errorPage(_ status: HTTPResponse.Status, title: String, message: String) -> Response {
+        Reply.html(ErrorPage.render(title: title, message: message), status: status)
+    }
+}

@@ -1,0 +1,179 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+
+/// `POST /oauth2/v2.1/token`: the authorization-code and refresh-token grants.
+struct TokenRoute: Sendable {
+    let store: EmulatorStore
+    let logger: Logger
+
+    func handle(_ request: Request) async -> Response {
+        let params: FormParameters
+        switch await RequestBodyReader.form(from: request) {
+        case .success(let form): params = form
+        case .failure(let failure):
+            store.countTokenRequest(isRefresh: false)
+            return failure.oauthResponse
+        }
+        let grantType = params["grant_type"]
+        store.countTokenRequest(isRefresh: grantType == "refresh_token")
+        switch grantType {
+        case nil, "":
+            return Reply.oauthError(.badRequest, "invalid_request", "grant_type is required")
+        case "authorization_code":
+            return exchangeCode(params, request: request)
+        case "refresh_token":
+            return refresh(params)
+        default:
+            return Reply.oauthError(.badRequest, "unsupported_grant_type", "unsupported grant_type")
+        }
+    }
+
+    /// Looks the client up; secrets are optional, but a wrong one is always rejected.
+    private enum ClientCheck {
+        case success(EmulatorChannel)
+        case failure(Response)
+    }
+
+    private func authenticateClient(_ params: FormParameters) -> ClientCheck {
+        guard let clientID = params.nonEmpty("client_id") else {
+            return .failure(Reply.oauthError(.badRequest, "invalid_request", "client_id is required"))
+        }
+        guard let channel = store.channel(id: clientID) else {
+            return .failure(Reply.oauthError(.unauthorized, "invalid_client", "invalid client_id"))
+        }
+        if let secret = params["client_secret"], secret != channel.channelSecret {
+            return .failure(Reply.oauthError(.unauthorized, "invalid_client", "invalid client_secret"))
+        }
+        return .success(channel)
+    }
+
+    private func exchangeCode(_ params: FormParameters, request: Request) -> Response {
+        for name in ["code", "redirect_uri", "client_id"] where params.nonEmpty(name) == nil {
+            return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
+        }
+        let channel: EmulatorChannel
+        switch authenticateClient(params) {
+        case .success(let found): channel = found
+        case .failure(let response): return response
+        }
+        // The code is consumed here, before any other check: a failed exchange still burns it.
+        guard let code = params["code"].flatMap(store.takeCode), code.request.channelID == channel.channelID else {
+            return Reply.oauthError(.badRequest, "invalid_grant", "invalid authorization code")
+        }
+        guard params["redirect_uri"] == code.request.redirectURI else {
+            return Reply.oauthError(.badRequest, "invalid_grant", "redirect_uri does not match")
+        }
+        let verifier = params["code_verifier"]
+        if let challenge = code.request.codeChallenge {
+            guard let verifier else {
+                return Reply.oauthError(.badRequest, "invalid_grant", "code_verifier is required")
+            }
+            guard Self.isWellFormedVerifier(verifier) else {
+                return Reply.oauthError(.badRequest, "invalid_grant", "malformed code_verifier")
+            }
+            guard Base64URL.encode(SHA256.hash(data: Data(verifier.utf8))) == challenge else {
+                return Reply.oauthError(.badRequest, "invalid_grant", "code_verifier does not match code_challenge")
+            }
+        } else {
+            if verifier != nil {
+                return Reply.oauthError(
+                    .badRequest,
+                    "invalid_grant",
+                    "code_verifier sent but the authorization request had no code_challenge"
+                )
+            }
+            // A client without PKCE must authenticate (a public client cannot).
+            if params["client_secret"] == nil {
+                return Reply.oauthError(.unauthorized, "invalid_client", "client_secret is required without PKCE")
+            }
+        }
+        guard let user = store.user(id: code.userID) else {
+            return Reply.oauthError(.badRequest, "invalid_grant", "invalid authorization code")
+        }
+
+        let issued = store.issueTokens(channelID: channel.channelID, userID: user.userID, scopes: code.request.scopes)
+        var idToken: String?
+        if code.request.scopes.contains("openid") {
+            let useES256 = params["id_token_key_type"] == "JWK" || channel.nativeApp
+            do {
+                idToken = try IDTokenSigner.sign(
+                    claims(for: code, user: user, channel: channel, issuer: RouteSupport.issuer(store: store, request: request)),
+                    with: useES256 ? .es256(store.currentSigningKey()) : .hs256(channelSecret: channel.channelSecret)
+                )
+            } catch {
+                logger.error("ID token signing failed", metadata: ["error.type": "\(type(of: error))"])
+                return Reply.oauthError(.internalServerError, "server_error", "could not sign the ID token")
+            }
+        }
+        return Reply.json(
+            TokenResponse(
+                accessToken: issued.accessToken,
+                expiresIn: issued.expiresIn,
+                idToken: idToken,
+                refreshToken: issued.refreshToken,
+                scope: RouteSupport.scopeString(issued.scopes),
+                tokenType: "Bearer"
+            ),
+            noStore: true
+        )
+    }
+
+    private func refresh(_ params: FormParameters) -> Response {
+        for name in ["refresh_token", "client_id"] where params.nonEmpty(name) == nil {
+            return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
+        }
+        let channel: EmulatorChannel
+        switch authenticateClient(params) {
+        case .success(let found): channel = found
+        case .failure(let response): return response
+        }
+        guard let refreshToken = params["refresh_token"],
+            let issued = store.refresh(refreshToken, channelID: channel.channelID)
+        else {
+            return Reply.oauthError(.badRequest, "invalid_grant", "invalid refresh token")
+        }
+        // No id_token on refresh (LINE quirk 9).
+        return Reply.json(
+            TokenResponse(
+                accessToken: issued.accessToken,
+                expiresIn: issued.expiresIn,
+                idToken: nil,
+                refreshToken: issued.refreshToken,
+                scope: RouteSupport.scopeString(issued.scopes),
+                tokenType: "Bearer"
+            ),
+            noStore: true
+        )
+    }
+
+    private func claims(
+        for code: AuthorizationCode,
+        user: EmulatorUser,
+        channel: EmulatorChannel,
+        issuer: String
+    ) -> IDTokenClaims {
+        let issuedAt = Int(store.now().timeIntervalSince1970)
+        let scopes = code.request.scopes
+        let profile = scopes.contains("profile")
+        return IDTokenClaims(
+            iss: issuer,
+            sub: user.userID,
+            aud: channel.channelID,
+            exp: issuedAt + Int(StoreLimits.idTokenLifetime),
+            iat: issuedAt,
+            authTime: code.request.maxAge == nil ? nil : Int(code.authTime.timeIntervalSince1970),
+            nonce: code.request.nonce,
+            amr: ["pwd"],
+            name: profile ? user.displayName : nil,
+            picture: profile ? user.pictureURL : nil,
+            email: scopes.contains("email") && channel.emailPermission ? user.email : nil
+        )
+    }
+
+    /// 43 to 128 characters of `[A-Za-z0-9-._~]`.
+    static func isWellFormedVerifier(_ verifier: String) -> Bool {
+        (43...128).contains(verifier.utf8.count) && FormEncoding.isUnreserved(verifier)
+    }
+}

@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+
+/// The emulator's ES256 keys: one current key plus rotated-out keys still inside their grace period.
+struct KeyRing: Sendable {
+    private(set) var keys: [SigningKey]
+
+    /// A ring with one fresh key.
+    init() {
+        keys = [SigningKey.generate()]
+    }
+
+    /// The key new ID tokens are signed with.
+    var current: SigningKey {
+        // The ring is never empty: init adds a key and rotate adds one before retiring any.
+        keys[keys.count - 1]
+    }
+
+    /// Retires the current key at `now` and adds a new one; returns the new key ID.
+    mutating func rotate(now: Date) -> String {
+        let next = SigningKey.generate()
+        keys[keys.count - 1].retiredAt = now
+        keys.append(next)
+        return next.keyID
+    }
+
+    /// Drops retired keys whose grace period has passed.
+    mutating func purge(now: Date, gracePeriod: TimeInterval) {
+        keys.removeAll { key in
+            guard let retiredAt = key.retiredAt else { return false }
+            return retiredAt.addingTimeInterval(gracePeriod) <= now
+        }
+    }
+
+    /// Keys that are published and accepted for verification at `now`.
+    func publishedKeys(now: Date, gracePeriod: TimeInterval) -> [SigningKey] {
+        keys.filter { key in
+            guard let retiredAt = key.retiredAt else { return true }
+            return retiredAt.addingTimeInterval(gracePeriod) > now
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// An issued refresh token, stored under the SHA-256 of the token.
+struct RefreshTokenRecord: Sendable {
+    var channelID: String
+    var userID: String
+    var scopes: [String]
+    var expiresAt: Date
+    /// Hashes of the access tokens issued with or from this refresh token.
+    var accessTokenHashes: Set<String>
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Lifetimes and size caps that keep the emulator's memory bounded.
+enum StoreLimits {
+    /// Authorization codes live 10 minutes.
+    static let codeLifetime: TimeInterval = 600
+    /// Login-page sessions live 10 minutes.
+    static let sessionLifetime: TimeInterval = 600
+    /// Expired tokens are kept this long so that verify can say "expired" rather than "invalid".
+    static let expiredTokenRetention: TimeInterval = 3_600
+    /// Purge expired records every this many requests.
+    static let purgeInterval = 128
+    /// Most pending sessions kept; the oldest go first beyond it.
+    static let maxSessions = 10_000
+    /// Most unused codes kept.
+    static let maxCodes = 10_000
+    /// Most access tokens kept.
+    static let maxAccessTokens = 200_000
+    /// Most refresh tokens kept.
+    static let maxRefreshTokens = 200_000
+    /// Size of the ID token's validity window.
+    static let idTokenLifetime: TimeInterval = 3_600
+}

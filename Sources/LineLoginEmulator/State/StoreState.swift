@@ -1,0 +1,32 @@
+import Foundation
+
+/// The mutable state of the emulator, guarded by ``EmulatorStore``'s lock.
+struct StoreState: Sendable {
+    var clockOffset: TimeInterval = 0
+    var sessions: [String: PendingAuthorization] = [:]
+    var codes: [String: AuthorizationCode] = [:]
+    var accessTokens: [String: AccessTokenRecord] = [:]
+    var refreshTokens: [String: RefreshTokenRecord] = [:]
+    var keyRing = KeyRing()
+    /// Users who are friends of the linked official accounts.
+    var friends: Set<String>
+    var autoApproveUserID: String?
+    var baseURL: URL?
+    var tokenRequests = 0
+    var refreshRequests = 0
+    var requestsSincePurge = 0
+
+    /// Removes an access token and its link from its refresh token.
+    mutating func removeAccessToken(hash: String) {
+        guard let record = accessTokens.removeValue(forKey: hash) else { return }
+        refreshTokens[record.refreshTokenHash]?.accessTokenHashes.remove(hash)
+    }
+
+    /// Removes a refresh token and every access token issued from it.
+    mutating func removeRefreshToken(hash: String) {
+        guard let record = refreshTokens.removeValue(forKey: hash) else { return }
+        for accessHash in record.accessTokenHashes {
+            accessTokens.removeValue(forKey: accessHash)
+        }
+    }
+}

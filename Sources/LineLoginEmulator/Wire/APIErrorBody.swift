@@ -1,0 +1,6 @@
+import Foundation
+
+/// `{"message": …}`: profile, friendship and not-found errors.
+struct APIErrorBody: Codable, Sendable, Equatable {
+    var message: String
+}

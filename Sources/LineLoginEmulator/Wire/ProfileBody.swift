@@ -1,0 +1,9 @@
+import Foundation
+
+/// The body of `GET /v2/profile`.
+struct ProfileBody: Codable, Sendable {
+    var userId: String
+    var displayName: String
+    var pictureUrl: String?
+    var statusMessage: String?
+}

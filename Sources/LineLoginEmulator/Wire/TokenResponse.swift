@@ -1,0 +1,20 @@
+import Foundation
+
+/// The body of a successful `POST /oauth2/v2.1/token`.
+struct TokenResponse: Codable, Sendable {
+    var accessToken: String
+    var expiresIn: Int
+    var idToken: String?
+    var refreshToken: String
+    var scope: String
+    var tokenType: String
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case expiresIn = "expires_in"
+        case idToken = "id_token"
+        case refreshToken = "refresh_token"
+        case scope
+        case tokenType = "token_type"
+    }
+}

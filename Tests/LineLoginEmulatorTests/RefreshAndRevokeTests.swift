@@ -1,0 +1,160 @@
+import Foundation
+import LineLoginEmulator
+import Testing
+
+@Suite("Refresh and revoke")
+struct RefreshAndRevokeTests {
+    @Test func refreshReturnsTheSameRefreshTokenAndNoIDToken() async throws {
+        try await EmulatorHarness.with { harness in
+            let login = try await harness.login()
+            let refreshToken = try #require(login.string("refresh_token"))
+            let oldAccess = try #require(login.string("access_token"))
+            let refreshed = try await harness.refresh(refreshToken)
+            #expect(refreshed.status == 200)
+            #expect(refreshed.headers["cache-control"] == "no-store")
+            #expect(refreshed.string("refresh_token") == refreshToken)
+            #expect(refreshed.string("id_token") == nil)
+            #expect(refreshed.json["id_token"] == nil)
+            #expect(refreshed.string("scope") == "profile openid")
+            #expect(refreshed.string("token_type") == "Bearer")
+            #expect(refreshed.int("expires_in") == 2_592_000)
+            let newAccess = try #require(refreshed.string("access_token"))
+            #expect(newAccess != oldAccess)
+            // Like LINE, the old access token keeps working until it expires.
+            for token in [oldAccess, newAccess] {
+                let verify = try await harness.client.get("/oauth2/v2.1/verify", query: [("access_token", token)])
+                #expect(verify.status == 200)
+            }
+            let again = try await harness.refresh(refreshToken)
+            #expect(again.status == 200)
+            let stats = harness.emulator.stats
+            #expect(stats.refreshRequests == 2)
+            #expect(stats.tokenRequests == 3)
+            #expect(stats.activeAccessTokens == 3)
+            #expect(stats.activeRefreshTokens == 1)
+        }
+    }
+
+    @Test func rotationIssuesANewRefreshTokenAndKillsTheOld() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.rotateRefreshTokens = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let login = try await harness.login()
+            let first = try #require(login.string("refresh_token"))
+            let refreshed = try await harness.refresh(first)
+            #expect(refreshed.status == 200)
+            let second = try #require(refreshed.string("refresh_token"))
+            #expect(second != first)
+            let stale = try await harness.refresh(first)
+            #expect(stale.status == 400)
+            #expect(stale.text == #"{"error":"invalid_grant","error_description":"invalid refresh token"}"#)
+            #expect(try await harness.refresh(second).status == 200)
+        }
+    }
+
+    @Test func refreshFailures() async throws {
+        try await EmulatorHarness.with { harness in
+            let unknown = try await harness.refresh("not-a-token")
+            #expect(unknown.status == 400)
+            #expect(unknown.text == #"{"error":"invalid_grant","error_description":"invalid refresh token"}"#)
+
+            let login = try await harness.login()
+            let refreshToken = try #require(login.string("refresh_token"))
+            let wrongSecret = try await harness.client.postForm(
+                "/oauth2/v2.1/token",
+                [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
+                 ("client_secret", "bad")]
+            )
+            #expect(wrongSecret.status == 401)
+            #expect(wrongSecret.string("error") == "invalid_client")
+
+            harness.emulator.advanceClock(by: 7_776_001)
+            let expired = try await harness.refresh(refreshToken)
+            #expect(expired.status == 400)
+            #expect(expired.string("error_description") == "invalid refresh token")
+        }
+    }
+
+    @Test func revokingAnAccessTokenEndsTheSession() async throws {
+        try await EmulatorHarness.with { harness in
+            let login = try await harness.login()
+            let access = try #require(login.string("access_token"))
+            let refreshToken = try #require(login.string("refresh_token"))
+            let sibling = try #require(try await harness.refresh(refreshToken).string("access_token"))
+            let revoke = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("access_token", access), ("client_id", EmulatorHarness.channelID), ("client_secret", harness.secret)]
+            )
+            #expect(revoke.status == 200)
+            #expect(revoke.body.isEmpty)
+            #expect(revoke.headers["x-line-request-id"] != nil)
+            for token in [access, sibling] {
+                let verify = try await harness.client.get("/oauth2/v2.1/verify", query: [("access_token", token)])
+                #expect(verify.status == 400)
+                #expect(verify.string("error_description") == "invalid access token")
+            }
+            #expect(try await harness.refresh(refreshToken).status == 400)
+            let profile = try await harness.client.bearer("/v2/profile", token: access)
+            #expect(profile.status == 401)
+        }
+    }
+
+    @Test func revokingARefreshTokenKillsItsAccessTokens() async throws {
+        try await EmulatorHarness.with { harness in
+            let login = try await harness.login()
+            let access = try #require(login.string("access_token"))
+            let refreshToken = try #require(login.string("refresh_token"))
+            let revoke = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID)]
+            )
+            #expect(revoke.status == 200)
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
+            #expect(try await harness.refresh(refreshToken).status == 400)
+            #expect(harness.emulator.stats.activeAccessTokens == 0)
+        }
+    }
+
+    @Test func revokeEdgeCases() async throws {
+        try await EmulatorHarness.with { harness in
+            let unknown = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("access_token", "unknown"), ("client_id", EmulatorHarness.channelID)]
+            )
+            #expect(unknown.status == 200)
+            #expect(unknown.body.isEmpty)
+
+            let noClient = try await harness.client.postForm("/oauth2/v2.1/revoke", [("access_token", "x")])
+            #expect(noClient.status == 400)
+            #expect(noClient.string("error") == "invalid_request")
+            #expect(noClient.string("error_description")?.isEmpty == false)
+
+            let noToken = try await harness.client.postForm("/oauth2/v2.1/revoke", [("client_id", EmulatorHarness.channelID)])
+            #expect(noToken.status == 400)
+            #expect(noToken.string("error") == "invalid_request")
+
+            let rfcField = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("token", "x"), ("client_id", EmulatorHarness.channelID)]
+            )
+            #expect(rfcField.status == 400, "RFC 7009's token field is not LINE's")
+
+            let wrongSecret = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("access_token", "x"), ("client_id", EmulatorHarness.channelID), ("client_secret", "bad")]
+            )
+            #expect(wrongSecret.status == 401)
+            #expect(wrongSecret.string("error") == "invalid_client")
+
+            // Another channel's client cannot revoke this channel's token.
+            let login = try await harness.login()
+            let access = try #require(login.string("access_token"))
+            let foreign = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke",
+                [("access_token", access), ("client_id", "1111111111")]
+            )
+            #expect(foreign.status == 401)
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 200)
+        }
+    }
+}
