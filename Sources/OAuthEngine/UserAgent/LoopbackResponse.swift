@@ -2,10 +2,11 @@
 ///
 /// Nothing from the request is echoed back, so no escaping is needed and nothing leaks into the page.
 enum LoopbackResponse {
-    /// The page shown after a successful redirect.
+    /// The page shown after a redirect without an error. It claims no success: the state check and the
+    /// code exchange happen after this page is sent, and the terminal reports their result.
     static let defaultSuccessPage = page(
-        title: "Signed in",
-        message: "Sign-in is complete. You can close this tab and return to the terminal."
+        title: "Back to the terminal",
+        message: "The browser part of sign-in is complete. You can close this tab; the terminal shows the result."
     )
 
     /// The page shown when the redirect carries an `error`.

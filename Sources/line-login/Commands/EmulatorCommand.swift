@@ -59,40 +59,36 @@ struct EmulatorCommand: AsyncParsableCommand {
     }
 
     private func waitForTermination() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = ResumeOnce(continuation)
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { resumed.resume() }
-                source.resume()
-                SignalSources.keep(source)
-            }
-        }
+        let fired = ResumeOnce()
+        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { fired.resume() }
+        await withCheckedContinuation { fired.attach($0) }
+        watcher.stop()
     }
 }
 
-/// Resumes a continuation at most once (two signals may arrive).
+/// Resumes a continuation at most once, even when the signal came before the continuation existed.
 final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Void, Never>?
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    private var fired = false
+
+    func attach(_ continuation: CheckedContinuation<Void, Never>) {
+        lock.lock()
+        if fired {
+            lock.unlock()
+            continuation.resume()
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
     func resume() {
         lock.lock()
+        fired = true
         let pending = continuation
         continuation = nil
         lock.unlock()
         pending?.resume()
-    }
-}
-
-/// Keeps signal sources alive for the life of the process.
-enum SignalSources {
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-    private static let lock = NSLock()
-    static func keep(_ source: any DispatchSourceSignal) {
-        lock.lock()
-        sources.append(source)
-        lock.unlock()
     }
 }

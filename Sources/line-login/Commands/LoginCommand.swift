@@ -39,7 +39,14 @@ struct LoginCommand: AsyncParsableCommand {
             var parameters = LoginManager.Parameters()
             parameters.botPromptStyle = botPrompt.flatMap(LoginManager.Parameters.BotPrompt.init(rawValue:))
             Console.progress("Waiting for the login in the browser (Ctrl-C to stop)…")
-            let result = try await manager.login(permissions: Set(scopes.map(LoginPermission.init(rawValue:))), parameters: parameters)
+            let permissions = Set(scopes.map(LoginPermission.init(rawValue:)))
+            let login = Task { () async throws(LineSDKError) -> LoginResult in
+                try await manager.login(permissions: permissions, parameters: parameters)
+            }
+            // Ctrl-C stops the login (the listener closes) and exits as "cancelled", not killed by the signal.
+            let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
+            defer { interrupt.stop() }
+            let result = try await login.value
             try session.remember()
             if session.json {
                 var output = TokenSummary.dictionary(result.accessToken)
@@ -62,8 +69,9 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let manager = try session.makeManager()
-            guard let token = manager.accessTokenStore.current else {
+            // No channel at all (a fresh machine) is simply "not logged in".
+            let manager = session.hasChannel ? try session.makeManager() : nil
+            guard let manager, let token = manager.accessTokenStore.current else {
                 if session.json { Console.json(["loggedIn": false]) } else { Console.out("Not logged in.") }
                 throw CommandFailure("not logged in", exit: .notLoggedIn)
             }
@@ -108,7 +116,7 @@ struct LogoutCommand: AsyncParsableCommand {
         try await reportingFailures {
             let manager = try session.makeManager()
             guard manager.isAuthorized else {
-                Console.out("Not logged in.")
+                if session.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }
                 return
             }
             try await manager.logout()

@@ -10,7 +10,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         discussion: """
         With TOKEN = -, reads one token per line from stdin and writes one JSON object per line: \
         {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
-        Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error.
+        Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
         """)
 
     @Option(name: .customLong("channel-id"), help: "The channel ID the token must be issued to (aud).")
@@ -56,28 +56,39 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
             Console.error(failure.message)
             throw failure.exit.exitCode
         }
-        var allValid = true
+        var outcome = Outcome.valid
         if token == "-" {
             while let line = readLine() {
                 let candidate = line.trimmingCharacters(in: .whitespaces)
                 if candidate.isEmpty { continue }
-                allValid = await check(candidate, with: validator) && allValid
+                outcome = max(outcome, await check(candidate, with: validator))
             }
         } else {
-            allValid = await check(token, with: validator)
+            outcome = await check(token, with: validator)
         }
-        if !allValid { throw CLIExit.checkFailed.exitCode }
+        switch outcome {
+        case .valid: return
+        case .invalid: throw CLIExit.checkFailed.exitCode
+        // The keys could not be fetched: the token may be fine, the network is not.
+        case .keysUnavailable: throw CLIExit.network.exitCode
+        }
     }
 
-    private func check(_ candidate: String, with validator: IDTokenValidator) async -> Bool {
+    private enum Outcome: Int, Comparable {
+        case valid, invalid, keysUnavailable
+        static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private func check(_ candidate: String, with validator: IDTokenValidator) async -> Outcome {
         do {
             let claims = try await validator.validate(candidate, expecting: IDTokenExpectations(nonce: nonce))
             let object = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(claims.raw))) ?? [:]
             Console.json(["valid": true, "claims": object])
-            return true
+            return .valid
         } catch {
             Console.json(["valid": false, "error": error.code, "message": String(describing: error)])
-            return false
+            if case .keysUnavailable = error { return .keysUnavailable }
+            return .invalid
         }
     }
 

@@ -47,9 +47,16 @@ struct SessionOptions: ParsableArguments {
         throw CommandFailure("no channel: pass --channel-id (or set LINE_CHANNEL_ID)", exit: .usage)
     }
 
+    /// The explicit platform, else the remembered one when it belongs to the channel in use (a platform
+    /// remembered for another channel must not be paired with this one).
     func resolvedPlatformString() -> String? {
-        platform ?? (channelID == nil ? remembered()?.platform : nil)
+        if let platform { return platform }
+        guard let remembered = remembered(), let channel = try? resolvedChannelID(), remembered.channelID == channel else { return nil }
+        return remembered.platform
     }
+
+    /// Whether any channel is known (flag, environment or a previous login).
+    var hasChannel: Bool { (try? resolvedChannelID()) != nil }
 
     func resolvedPlatform() throws -> LinePlatform {
         guard let string = resolvedPlatformString() else { return .production }

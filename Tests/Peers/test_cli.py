@@ -1,0 +1,674 @@
+#!/usr/bin/env python3
+"""Test peer: the `line-login` CLI driven as a user (and a script) would, against the emulator.
+
+Runs `$LINE_LOGIN demo`, then `$LINE_LOGIN emulator --auto-approve brown@example.com --port N` and, with
+a temporary `--store-dir` for every session command (never the real home): `login --no-browser --json`
+with this script acting as the browser (GET the printed authorization URL, follow the 302 to the CLI's
+loopback listener by hand), `status`, `profile`, `token show [--reveal] | verify | refresh | revoke`,
+`logout`, `verify-id-token` (issuer discovery, a JWKS file, stdin mode, nonce/aud/exp/signature
+failures, usage errors), usage errors of `login` and `status`, and `profile` with the emulator gone.
+Checks the documented exit codes (0 ok, 1 check failed, 2 usage, 3 not logged in, 4 network, 5 login
+failed) and that no token ever appears on stderr, nor on stdout unless `token show --reveal`.
+
+Standalone: `LINE_LOGIN=/path/to/line-login python test_cli.py`. Prints one `ok - …` / `not ok - …`
+line per check and exits 1 if any failed. Tokens and codes are never printed, only lengths or booleans.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+OVERALL_TIMEOUT = 240  # seconds for the whole script
+COMMAND_TIMEOUT = 60  # seconds for one CLI command
+CHANNEL_ID = "1234567890"
+BROWN_USER_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+URL_PROMPT = "Open this URL in a browser to sign in:"
+
+failures = 0
+checks = 0
+running_processes: list[subprocess.Popen] = []  # for cleanup and the hard-timeout watchdog
+
+
+def check(condition: bool, description: str, detail: str = "") -> bool:
+    """Prints one TAP-like line and counts failures."""
+    global failures, checks
+    checks += 1
+    if condition:
+        print(f"ok - {description}", flush=True)
+    else:
+        failures += 1
+        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
+    return bool(condition)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def line_login_binary() -> str:
+    path = os.environ.get("LINE_LOGIN")
+    if path:
+        return path
+    out = subprocess.run(
+        ["swift", "build", "--product", "line-login", "--show-bin-path"],
+        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=120,
+    ).stdout.strip().splitlines()[-1]
+    return str(Path(out) / "line-login")
+
+
+def kill_process(proc: subprocess.Popen | None, term_first: bool = True) -> int | None:
+    """SIGTERM (optionally), then SIGKILL after 5 s. Returns the exit status."""
+    if proc is None:
+        return None
+    if proc.poll() is None:
+        try:
+            if term_first:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(timeout=5)
+            else:
+                proc.kill()
+                proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    if proc in running_processes:
+        running_processes.remove(proc)
+    return proc.returncode
+
+
+def first_line(text: str) -> str:
+    return text.strip().splitlines()[0][:200] if text.strip() else ""
+
+
+@dataclass
+class Result:
+    """One finished CLI command. `stdout`/`stderr` may hold tokens: never print them whole."""
+    args: list[str]
+    code: int
+    stdout: str
+    stderr: str
+    revealed: bool = False  # `token show --reveal`: tokens on stdout are expected
+
+    def json(self) -> dict:
+        try:
+            value = json.loads(self.stdout.strip().splitlines()[-1]) if self.stdout.strip() else {}
+            return value if isinstance(value, dict) else {}
+        except ValueError:
+            return {}
+
+    def json_lines(self) -> list[dict]:
+        values = []
+        for line in self.stdout.splitlines():
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError:
+                value = None
+            values.append(value if isinstance(value, dict) else {})
+        return values
+
+    def label(self) -> str:
+        shown = [a if len(a) < 60 else f"<{len(a)} chars>" for a in self.args]
+        return " ".join(shown)
+
+
+@dataclass
+class CLI:
+    binary: str
+    env: dict[str, str]
+    results: list[Result] = field(default_factory=list)  # every command, for the token-leak scan
+
+    def run(self, *args: str, stdin: str | None = None, timeout: float = COMMAND_TIMEOUT) -> Result:
+        proc = subprocess.Popen(
+            [self.binary, *args], env=self.env, cwd=tempfile.gettempdir(),
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        running_processes.append(proc)
+        try:
+            out, err = proc.communicate(input=stdin, timeout=timeout)
+            code = proc.returncode
+        except subprocess.TimeoutExpired:
+            kill_process(proc, term_first=False)
+            out, err = proc.communicate()
+            code = -999
+            err = (err or "") + f"\n[test: timed out after {timeout} s]"
+        finally:
+            if proc in running_processes:
+                running_processes.remove(proc)
+        result = Result(list(args), code, out or "", err or "",
+                        revealed=len(args) >= 2 and args[0] == "token" and args[1] == "show" and "--reveal" in args)
+        self.results.append(result)
+        return result
+
+
+class Emulator:
+    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
+
+    def __init__(self, binary: str, env: dict[str, str], extra_args: list[str] | None = None):
+        self.binary = binary
+        self.env = env
+        self.extra_args = extra_args or []
+        self.proc: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
+        self.port = 0
+        self.base_url = ""
+
+    def start(self, attempts: int = 3) -> None:
+        last_error = ""
+        for _ in range(attempts):
+            self.port = free_port()
+            self.base_url = f"http://127.0.0.1:{self.port}"
+            self.log.seek(0)
+            self.log.truncate()
+            self.proc = subprocess.Popen(
+                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
+                env=self.env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+            )
+            running_processes.append(self.proc)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    break
+                try:
+                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
+                    if r.status_code == 200:
+                        return
+                except requests.RequestException:
+                    pass
+                time.sleep(0.2)
+            self.log.seek(0)
+            last_error = self.log.read().decode(errors="replace")[-2000:]
+            self.stop()
+        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
+
+    def stop(self) -> int | None:
+        proc, self.proc = self.proc, None
+        return kill_process(proc)
+
+
+@dataclass
+class LoginOutcome:
+    result: Result | None
+    callback_url: str
+
+
+def login(cli: CLI, emulator: Emulator, store: str, label: str) -> LoginOutcome:
+    """`login --no-browser --json`, with this function as the browser. Emits checks prefixed by `label`."""
+    args = ["login", "--channel-id", CHANNEL_ID, "--platform", emulator.base_url, "--no-browser",
+            "--store-dir", store, "--json", "--timeout", "60"]
+    proc = subprocess.Popen([cli.binary, *args], env=cli.env, cwd=tempfile.gettempdir(),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    running_processes.append(proc)
+    stderr_lines: list[str] = []
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump_stderr():
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            stderr_lines.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    pump = threading.Thread(target=pump_stderr, daemon=True)
+    pump.start()
+    callback_url = ""
+    result: Result | None = None
+    try:
+        # Read stderr until the prompt line, then take the next non-empty line as the URL.
+        auth_url = ""
+        seen_prompt = False
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not auth_url:
+            try:
+                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            if URL_PROMPT in line:
+                seen_prompt = True
+            elif seen_prompt and line.strip():
+                auth_url = line.strip()
+        check(seen_prompt and auth_url.startswith(emulator.base_url + "/"),
+              f"{label}: stderr shows '{URL_PROMPT}' then the emulator's authorization URL",
+              f"prompt seen {seen_prompt}, url host/path {urllib.parse.urlsplit(auth_url)[1:3]}")
+        if not auth_url:
+            return LoginOutcome(None, "")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(auth_url).query)
+        redirect_uri = query.get("redirect_uri", [""])[0]
+        check(query.get("client_id") == [CHANNEL_ID] and query.get("code_challenge_method") == ["S256"]
+              and bool(query.get("state")) and bool(query.get("nonce")),
+              f"{label}: the URL carries client_id, PKCE S256, state and nonce")
+        check(redirect_uri.startswith("http://127.0.0.1:") and redirect_uri.endswith("/callback"),
+              f"{label}: redirect_uri is the loopback listener http://127.0.0.1:<port>/callback",
+              f"host/path {urllib.parse.urlsplit(redirect_uri)[1:3]}")
+
+        # The browser: the emulator auto-approves with a 302 to the CLI's listener.
+        r = requests.get(auth_url, allow_redirects=False, timeout=10)
+        callback_url = r.headers.get("location", "")
+        check(r.status_code == 302 and callback_url.startswith(redirect_uri + "?"),
+              f"{label}: authorize answers 302 to the CLI's callback",
+              f"status {r.status_code}, location host/path {urllib.parse.urlsplit(callback_url)[1:3]}")
+        if not callback_url.startswith("http://127.0.0.1:"):
+            return LoginOutcome(None, "")
+        r = requests.get(callback_url, allow_redirects=False, timeout=10)
+        check(r.status_code == 200 and "close this tab" in r.text and "complete" in r.text,
+              f"{label}: the CLI's listener answers 200 with a 'complete, you can close this tab' page",
+              f"status {r.status_code}, {len(r.text)} chars")
+
+        try:
+            proc.wait(timeout=COMMAND_TIMEOUT)
+            code = proc.returncode
+        except subprocess.TimeoutExpired:
+            kill_process(proc, term_first=False)
+            code = -999
+        pump.join(timeout=5)
+        assert proc.stdout is not None
+        stdout = proc.stdout.read()
+        result = Result(args, code, stdout, "".join(stderr_lines))
+        cli.results.append(result)
+        return LoginOutcome(result, callback_url)
+    finally:
+        if proc.poll() is None:
+            kill_process(proc, term_first=False)
+        if proc in running_processes:
+            running_processes.remove(proc)
+        if result is None:
+            cli.results.append(Result(args, proc.returncode if proc.returncode is not None else -999,
+                                      proc.stdout.read() if proc.stdout else "", "".join(stderr_lines)))
+
+
+def check_login_result(outcome: LoginOutcome, label: str) -> None:
+    result = outcome.result
+    if result is None:
+        check(False, f"{label}: the CLI finished the login")
+        return
+    out = result.json()
+    check(result.code == 0, f"{label}: exit 0", f"exit {result.code}: {first_line(result.stderr)}")
+    profile = out.get("profile", {}) if isinstance(out.get("profile"), dict) else {}
+    check(profile.get("displayName") == "Brown" and profile.get("userID") == BROWN_USER_ID,
+          f"{label}: JSON on stdout has the profile (Brown)", f"profile keys {sorted(profile)}")
+    check(set(out.get("permissions", [])) == {"profile", "openid"},
+          f"{label}: JSON has permissions profile openid", f"permissions {out.get('permissions')}")
+    check("accessToken" not in out and "idTokenRaw" not in out, f"{label}: JSON holds no token value")
+    if outcome.callback_url:
+        try:
+            requests.get(outcome.callback_url, allow_redirects=False, timeout=5)
+            closed = False
+        except requests.ConnectionError:
+            closed = True
+        except requests.RequestException:
+            closed = False
+        check(closed, f"{label}: the loopback listener is closed afterwards (second GET cannot connect)")
+
+
+def tamper_signature(token: str) -> str:
+    """Changes one base64url character in the middle of the signature (not the last, whose low bits are padding)."""
+    head, payload, signature = token.split(".")
+    i = len(signature) // 2
+    replacement = "A" if signature[i] != "A" else "B"
+    return ".".join([head, payload, signature[:i] + replacement + signature[i + 1:]])
+
+
+def collect_store_secrets(store: str, secrets: set[str]) -> None:
+    """Adds every long string stored under a key mentioning 'token' in the store's JSON files."""
+    def walk(value, key=""):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str) and "token" in key.lower() and len(value) >= 16:
+            secrets.add(value)
+
+    for path in Path(store).glob("*.json"):
+        try:
+            walk(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            pass
+
+
+def run(cli: CLI, emulator: Emulator, work: Path) -> None:
+    base = emulator.base_url
+    secrets: set[str] = set()
+    store = str(work / "store")
+    empty_store = str(work / "empty-store")
+    os.makedirs(empty_store, exist_ok=True)
+
+    # --- 2. login through the loopback listener ------------------------------------------------------
+    outcome = login(cli, emulator, store, "login")
+    check_login_result(outcome, "login")
+    collect_store_secrets(store, secrets)
+    check(len(secrets) >= 2, "login: the store dir holds the session (tokens found in its JSON files)",
+          f"{len(secrets)} token strings")
+
+    # --- 3. session commands need no --channel-id -------------------------------------------------------
+    r = cli.run("status", "--store-dir", store, "--json")
+    out = r.json()
+    check(r.code == 0 and out.get("loggedIn") is True and out.get("channelID") == CHANNEL_ID,
+          "status --json: exit 0, loggedIn true, channel remembered", f"exit {r.code}, loggedIn {out.get('loggedIn')}")
+    r = cli.run("status", "--store-dir", store)
+    check(r.code == 0 and f"channel {CHANNEL_ID}" in r.stdout, "status (text): exit 0, names the channel",
+          f"exit {r.code}")
+    r = cli.run("profile", "--store-dir", store, "--json")
+    out = r.json()
+    check(r.code == 0 and out.get("displayName") == "Brown" and out.get("userID") == BROWN_USER_ID,
+          "profile --json: Brown", f"exit {r.code}, {first_line(r.stderr)}")
+    r = cli.run("token", "show", "--store-dir", store, "--json")
+    out = r.json()
+    check(r.code == 0 and isinstance(out.get("expiresIn"), int) and out["expiresIn"] > 0,
+          "token show --json: exit 0 with expiresIn", f"exit {r.code}, expiresIn {out.get('expiresIn')}")
+    check("accessToken" not in out and "idTokenRaw" not in out, "token show --json: no accessToken/idTokenRaw key")
+    check(isinstance(out.get("idToken"), dict) and out["idToken"].get("sub") == BROWN_USER_ID,
+          "token show --json: the ID token's claims (sub Brown)")
+    r = cli.run("token", "show", "--store-dir", store)
+    check(r.code == 0 and "expires:" in r.stdout, "token show (text): exit 0 with the expiry", f"exit {r.code}")
+    r = cli.run("token", "show", "--reveal", "--store-dir", store, "--json")
+    out = r.json()
+    access1 = out.get("accessToken", "")
+    id_token = out.get("idTokenRaw", "")
+    check(r.code == 0 and bool(access1) and id_token.count(".") == 2,
+          "token show --reveal --json: accessToken and idTokenRaw",
+          f"exit {r.code}, accessToken length {len(access1)}, idTokenRaw length {len(id_token)}")
+    secrets.update(s for s in (access1, id_token) if s)
+    r = cli.run("token", "verify", "--store-dir", store, "--json")
+    out = r.json()
+    check(r.code == 0 and out.get("valid") is True and out.get("channelID") == CHANNEL_ID,
+          "token verify --json: valid true for the channel", f"exit {r.code}, valid {out.get('valid')}")
+    r = cli.run("token", "refresh", "--store-dir", store, "--json")
+    check(r.code == 0 and isinstance(r.json().get("expiresIn"), int), "token refresh --json: exit 0",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    check("accessToken" not in r.json(), "token refresh --json: no accessToken key")
+    r = cli.run("token", "show", "--reveal", "--store-dir", store)  # --reveal alone prints JSON too
+    out = r.json()
+    access2 = out.get("accessToken", "")
+    check(r.code == 0 and bool(access2) and access2 != access1,
+          "token show --reveal after refresh: a different access token",
+          f"exit {r.code}, length {len(access2)}, same {access2 == access1}")
+    check(out.get("idTokenRaw") == id_token, "token show --reveal after refresh: the ID token is kept")
+    secrets.update(s for s in (access2,) if s)
+    collect_store_secrets(store, secrets)
+    r = cli.run("token", "verify", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("valid") is True, "token verify after refresh: valid", f"exit {r.code}")
+
+    # --- 4. verify-id-token -----------------------------------------------------------------------------
+    if id_token:
+        common = ["verify-id-token", "--channel-id", CHANNEL_ID]
+        r = cli.run(*common, "--issuer", base, id_token)
+        out = r.json()
+        claims = out.get("claims", {}) if isinstance(out.get("claims"), dict) else {}
+        check(r.code == 0 and out.get("valid") is True and claims.get("sub") == BROWN_USER_ID,
+              "verify-id-token --issuer: exit 0, valid true, claims.sub is Brown",
+              f"exit {r.code}, valid {out.get('valid')}, error {out.get('error')}")
+        check(claims.get("iss") == base and claims.get("aud") == CHANNEL_ID,
+              "verify-id-token --issuer: claims iss and aud as expected")
+        nonce = claims.get("nonce")
+        if isinstance(nonce, str) and nonce:
+            r = cli.run(*common, "--issuer", base, "--nonce", nonce, id_token)
+            check(r.code == 0 and r.json().get("valid") is True, "verify-id-token --nonce <the token's>: valid",
+                  f"exit {r.code}")
+        r = cli.run(*common, "--issuer", base, "--nonce", "wrong", id_token)
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False and out.get("error") == "nonce_mismatch",
+              "verify-id-token --nonce wrong: exit 1, nonce_mismatch", f"exit {r.code}, error {out.get('error')}")
+        tampered = tamper_signature(id_token)
+        r = cli.run(*common, "--issuer", base, tampered)
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False and out.get("error") == "invalid_signature",
+              "verify-id-token with a tampered signature: exit 1, invalid_signature",
+              f"exit {r.code}, error {out.get('error')}")
+        r = cli.run("verify-id-token", "--channel-id", "999", "--issuer", base, id_token)
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False and out.get("error") == "audience_mismatch",
+              "verify-id-token --channel-id 999: exit 1, audience_mismatch", f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--issuer", base, "--now", "4102444800", id_token)  # 2100-01-01
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False and out.get("error") == "expired",
+              "verify-id-token --now 2100-01-01: exit 1, expired", f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--issuer", base, "--expected-issuer", "https://access.line.me", id_token)
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False and out.get("error") not in (None, ""),
+              "verify-id-token --expected-issuer another: exit 1, invalid", f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--issuer", base, "-", stdin=f"{id_token}\n{tampered}\nnot-a-jwt\n")
+        values = r.json_lines()
+        check(r.code == 1 and len(values) == 3, "verify-id-token - (stdin): three JSON lines, exit 1",
+              f"exit {r.code}, {len(values)} lines")
+        if len(values) == 3:
+            check(values[0].get("valid") is True and values[0].get("claims", {}).get("sub") == BROWN_USER_ID,
+                  "verify-id-token -: line 1 (valid token) valid")
+            check(values[1].get("valid") is False and values[1].get("error") == "invalid_signature",
+                  "verify-id-token -: line 2 (tampered) invalid_signature", f"error {values[1].get('error')}")
+            check(values[2].get("valid") is False and bool(values[2].get("error")),
+                  "verify-id-token -: line 3 (garbage) invalid with an error code", f"error {values[2].get('error')}")
+        r = cli.run(*common, "--issuer", base, "-", stdin=f"{id_token}\n\n{id_token}\n")
+        check(r.code == 0 and [v.get("valid") for v in r.json_lines()] == [True, True],
+              "verify-id-token -: all valid (blank line skipped) → exit 0", f"exit {r.code}")
+        r = cli.run(*common, id_token)
+        check(r.code == 2 and r.stdout.strip() == "", "verify-id-token without a key source: exit 2",
+              f"exit {r.code}")
+        r = cli.run(*common, "--issuer", base, "--no-such-flag", id_token)
+        check(r.code == 2, "verify-id-token with an unknown flag: exit 2", f"exit {r.code}")
+        r = cli.run(*common, "--issuer", base, "--jwks", str(work / "x.json"), id_token)
+        check(r.code == 2, "verify-id-token with two key sources: exit 2", f"exit {r.code}")
+
+        jwks_response = requests.get(f"{base}/oauth2/v2.1/certs", timeout=10)
+        jwks_file = work / "jwks.json"
+        jwks_file.write_bytes(jwks_response.content)
+        check(jwks_response.status_code == 200 and "keys" in jwks_response.json(), "GET /oauth2/v2.1/certs: a JWKS")
+        r = cli.run(*common, "--jwks", str(jwks_file), "--expected-issuer", base, id_token)
+        out = r.json()
+        check(r.code == 0 and out.get("valid") is True and out.get("claims", {}).get("sub") == BROWN_USER_ID,
+              "verify-id-token --jwks FILE --expected-issuer: valid", f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--jwks", str(jwks_file), id_token)
+        out = r.json()
+        check(r.code == 1 and out.get("valid") is False,
+              "verify-id-token --jwks FILE without --expected-issuer: invalid (LINE's issuer expected)",
+              f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--jwks-url", "http://127.0.0.1:1/certs", "--expected-issuer", base, id_token)
+        check(r.code == 4 and r.json().get("error") == "keys_unavailable",
+              "verify-id-token with an unreachable JWKS: exit 4 (network), keys_unavailable", f"exit {r.code}")
+        r = cli.run(*common, "--jwks-url", f"{base}/oauth2/v2.1/certs", "--expected-issuer", base, id_token)
+        check(r.code == 0 and r.json().get("valid") is True, "verify-id-token --jwks-url (loopback http): valid",
+              f"exit {r.code}")
+        r = cli.run(*common, "--jwks", str(work / "missing.json"), id_token)
+        check(r.code == 2, "verify-id-token --jwks <missing file>: exit 2", f"exit {r.code}")
+    else:
+        check(False, "verify-id-token checks skipped: no ID token revealed")
+
+    # --- 6. revoke, then a second login and logout ---------------------------------------------------
+    r = cli.run("token", "revoke", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("revoked") is True, "token revoke --json: exit 0, revoked true",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("status", "--store-dir", store, "--json")
+    check(r.code == 3 and r.json().get("loggedIn") is False, "status after revoke: exit 3, loggedIn false",
+          f"exit {r.code}")
+    if access2:
+        gone = requests.get(f"{base}/oauth2/v2.1/verify", params={"access_token": access2}, timeout=10)
+        check(gone.status_code == 400, "revoke: the emulator refuses the revoked access token", f"status {gone.status_code}")
+    r = cli.run("profile", "--store-dir", store)
+    check(r.code == 3, "profile after revoke: exit 3", f"exit {r.code}")
+    r = cli.run("token", "show", "--store-dir", store)
+    check(r.code == 3, "token show after revoke: exit 3", f"exit {r.code}")
+
+    outcome = login(cli, emulator, store, "second login")
+    check_login_result(outcome, "second login")
+    collect_store_secrets(store, secrets)
+    r = cli.run("token", "show", "--reveal", "--store-dir", store, "--json")
+    access3 = r.json().get("accessToken", "")
+    check(r.code == 0 and bool(access3) and access3 not in (access1, access2),
+          "second login: a new access token", f"exit {r.code}")
+    secrets.update(s for s in (access3, r.json().get("idTokenRaw", "")) if s)
+    r = cli.run("logout", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("loggedOut") is True, "logout --json: exit 0, loggedOut true",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("status", "--store-dir", store)
+    check(r.code == 3, "status after logout: exit 3", f"exit {r.code}")
+    r = cli.run("profile", "--store-dir", store)
+    check(r.code == 3, "profile after logout: exit 3", f"exit {r.code}")
+    r = cli.run("token", "refresh", "--store-dir", store)
+    check(r.code == 3, "token refresh after logout: exit 3", f"exit {r.code}")
+    if access3:
+        gone = requests.get(f"{base}/oauth2/v2.1/verify", params={"access_token": access3}, timeout=10)
+        check(gone.status_code == 400, "logout: the emulator refuses the old access token", f"status {gone.status_code}")
+    r = cli.run("logout", "--store-dir", store)
+    check(r.code == 0, "logout when not logged in: exit 0 (nothing to do)", f"exit {r.code}")
+    r = cli.run("logout", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("wasLoggedIn") is False, "logout --json when not logged in: JSON on stdout",
+          f"exit {r.code}: {first_line(r.stdout)}")
+    r = cli.run("status", "--store-dir", store, "--channel-id", CHANNEL_ID, "--json")
+    check(r.code == 3, "status --channel-id (the remembered channel) keeps the remembered platform: exit 3 after logout",
+          f"exit {r.code}")
+
+    # --- 7. usage errors ----------------------------------------------------------------------------------
+    r = cli.run("login", "--redirect-port", "70000", "--store-dir", empty_store)
+    check(r.code == 2, "login --redirect-port 70000: exit 2", f"exit {r.code}")
+    r = cli.run("login", "--channel-id", CHANNEL_ID, "--bot-prompt", "sometimes", "--store-dir", empty_store)
+    check(r.code == 2, "login --bot-prompt sometimes: exit 2", f"exit {r.code}")
+    r = cli.run("status", "--store-dir", empty_store)
+    # A fresh machine knows no channel: that is "not logged in", so `status || login` works in scripts.
+    check(r.code == 3, "status with an empty store and no channel: exit 3 (not logged in)",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("profile", "--store-dir", empty_store)
+    check(r.code == 2 and "no channel" in r.stderr, "profile with no channel at all: exit 2 (usage)",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("status", "--store-dir", empty_store, "--channel-id", CHANNEL_ID)
+    check(r.code == 3, "status --channel-id with an empty store: exit 3", f"exit {r.code}")
+    r = cli.run("status", "--store-dir", empty_store, "--channel-id", CHANNEL_ID, "--platform", "not a url")
+    check(r.code == 2, "status --platform 'not a url': exit 2", f"exit {r.code}")
+    r = cli.run("no-such-command")
+    check(r.code == 2, "an unknown subcommand: exit 2", f"exit {r.code}")
+    check(not any(Path(empty_store).iterdir()), "usage errors leave the empty store dir empty")
+
+    # --- 8. network error with a stored session ----------------------------------------------------------
+    store3 = str(work / "store-offline")
+    outcome = login(cli, emulator, store3, "third login")
+    check_login_result(outcome, "third login")
+    collect_store_secrets(store3, secrets)
+    r = cli.run("token", "show", "--reveal", "--store-dir", store3)
+    secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
+    status = emulator.stop()
+    check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM), "emulator stops on SIGTERM", f"exit status {status}")
+    r = cli.run("profile", "--store-dir", store3, "--json")
+    check(r.code == 4, "profile with the emulator gone: exit 4 (network)", f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("token", "verify", "--store-dir", store3)
+    check(r.code == 4, "token verify with the emulator gone: exit 4", f"exit {r.code}")
+    r = cli.run("token", "refresh", "--store-dir", store3)
+    check(r.code == 4, "token refresh with the emulator gone: exit 4", f"exit {r.code}")
+    r = cli.run("verify-id-token", "--channel-id", CHANNEL_ID, "--issuer", base, id_token or "x.y.z")
+    check(r.code == 4, "verify-id-token --issuer with the emulator gone: exit 4", f"exit {r.code}")
+    r = cli.run("status", "--store-dir", store3, "--json")
+    check(r.code == 0 and r.json().get("loggedIn") is True, "status after the network errors: the session is kept",
+          f"exit {r.code}")
+
+    # --- 5. no token leaks ------------------------------------------------------------------------------
+    secrets.discard("")
+    check(len(secrets) >= 8, f"leak scan: {len(secrets)} distinct token strings collected (access, refresh and ID "
+          "tokens of three logins and a refresh)", f"{len(secrets)}")
+    stderr_leaks = [res.label() for res in cli.results if any(s in res.stderr for s in secrets)]
+    check(not stderr_leaks, f"no token on the stderr of any of {len(cli.results)} commands",
+          f"leaking: {stderr_leaks[:5]}")
+    stdout_leaks = [res.label() for res in cli.results
+                    if not res.revealed and any(s in res.stdout for s in secrets)]
+    check(not stdout_leaks, "no token on stdout except from token show --reveal", f"leaking: {stdout_leaks[:5]}")
+
+
+def run_demo(cli: CLI) -> None:
+    r = cli.run("demo", timeout=120)
+    check(r.code == 0, "demo: exit 0", f"exit {r.code}: {first_line(r.stderr)}")
+    check("All" in r.stderr and "steps passed" in r.stderr, "demo: stderr says 'All N steps passed.'")
+    check("Brown" in r.stderr, "demo: stderr shows the profile's display name (Brown)")
+    r = cli.run("demo", "--json", timeout=120)
+    out = r.json()
+    check(r.code == 0 and out.get("passed") is True, "demo --json: exit 0, passed true on stdout",
+          f"exit {r.code}, passed {out.get('passed')}")
+    steps = out.get("steps", [])
+    check(bool(steps) and all(isinstance(s, dict) and s.get("ok") is True for s in steps),
+          f"demo --json: every step ok ({len(steps)} steps)")
+    check(isinstance(out.get("profile"), dict) and out["profile"].get("displayName") == "Brown",
+          "demo --json: profile displayName Brown")
+
+
+def main() -> int:
+    binary = line_login_binary()
+    work = Path(tempfile.mkdtemp(prefix="line-login-cli-test-"))
+    home = work / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("LINE_CHANNEL_ID", "LINE_CHANNEL_SECRET")}
+    env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"))  # a forgotten --store-dir never reaches the real home
+    cli = CLI(binary, env)
+    emulator = Emulator(binary, env, ["--auto-approve", "brown@example.com"])
+    try:
+        try:
+            run_demo(cli)
+            emulator.start()
+            check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+            run(cli, emulator, work)
+            # Foundation on Linux may create empty cache directories under $HOME/$XDG_DATA_HOME; no file
+            # (a token store, a URL cache entry) and no line-login directory may appear there.
+            stores = {home / "data" / "line-login", home / ".local" / "share" / "line-login"}
+            stray = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() or p in stores]
+            check(not stray, "nothing written to the default store dir or elsewhere under $HOME",
+                  f"found {stray[:5]}")
+        except TimeoutError:
+            raise
+        except Exception as error:
+            message = str(error).splitlines()[0] if str(error) else ""
+            check(False, "the checks ran without an exception", f"{type(error).__name__}: {message[:200]}")
+            traceback.print_exc(limit=4)
+    except TimeoutError:
+        check(False, f"finished within {OVERALL_TIMEOUT} s")
+    finally:
+        emulator.stop()
+        for proc in list(running_processes):
+            kill_process(proc, term_first=False)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"# {checks - failures} passed, {failures} failed", flush=True)
+    return 1 if failures else 0
+
+
+def on_alarm(signum, frame):
+    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
+
+
+def watchdog():
+    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
+    time.sleep(OVERALL_TIMEOUT + 30)
+    print("not ok - hard timeout: exiting", flush=True)
+    for proc in list(running_processes):
+        if proc.poll() is None:
+            proc.kill()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    threading.Thread(target=watchdog, daemon=True).start()
+    code = main()
+    signal.alarm(0)
+    sys.exit(code)
