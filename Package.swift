@@ -64,6 +64,8 @@ let package = Package(
                 "LineSDK",
                 "OAuthEngine",
                 "LineLoginEmulator",
+                "LineLoginServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,6 +84,20 @@ let package = Package(
         .testTarget(
             name: "LineLoginEmulatorTests",
             dependencies: ["LineLoginEmulator", "OAuthEngine", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginServerTests",
+            dependencies: [
+                "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OIDCInteropTests",
+            dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -13,7 +13,7 @@ struct LineLoginCommand: AsyncParsableCommand {
         """,
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
-            TokenCommand.self, LogoutCommand.self, VerifyIDTokenCommand.self,
+            TokenCommand.self, LogoutCommand.self, VerifyIDTokenCommand.self, OAuthCommand.self, ExampleSiteCommand.self,
         ]
     )
 
