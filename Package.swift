@@ -55,6 +55,7 @@ let package = Package(
                 "LineSDK",
                 "OAuthEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -69,6 +70,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "line-login-bench",
+            dependencies: [
+                "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/line-login-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(

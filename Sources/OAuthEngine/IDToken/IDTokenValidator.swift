@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Validates ID tokens in the order of the security checklist (OIDC Core 3.1.3.7):
@@ -11,6 +12,8 @@ public struct IDTokenValidator: Sendable {
     public let allowedAlgorithms: Set<JWSAlgorithm>
     /// The HS256 key, when HS256 is allowed for this flow.
     public let hmacSecret: String?
+    // Built once: validation is a per-request hot path on servers.
+    private let hmacKey: VerificationKey?
     /// The JWKS for ES256/RS256.
     public let keys: KeySetCache?
     /// Allowed clock skew.
@@ -25,6 +28,7 @@ public struct IDTokenValidator: Sendable {
         self.clientID = clientID
         self.allowedAlgorithms = hmacSecret == nil ? allowedAlgorithms.subtracting([.hs256]) : allowedAlgorithms
         self.hmacSecret = hmacSecret
+        hmacKey = hmacSecret.map { .hmac(SymmetricKey(data: Data($0.utf8))) }
         self.keys = keys
         self.leeway = leeway
         self.clock = clock
@@ -59,8 +63,8 @@ public struct IDTokenValidator: Sendable {
         if jws.header.critical != nil { throw .jose(.criticalHeader) }
         switch algorithm {
         case .hs256:
-            guard let hmacSecret else { throw .noSecretForHS256 }
-            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: .hmac(.init(data: Data(hmacSecret.utf8)))) } catch { throw .jose(error) }
+            guard let hmacKey else { throw .noSecretForHS256 }
+            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: hmacKey) } catch { throw .jose(error) }
         case .es256, .rs256:
             guard let keys else { throw .keysUnavailable("no JWKS configured") }
             let candidates = try await keys.keys(for: jws.header.keyID).filter { $0.fits(algorithm) }

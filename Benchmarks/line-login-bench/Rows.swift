@@ -1,0 +1,167 @@
+import Crypto
+import CryptoExtras
+import Foundation
+import LineLoginEmulator
+import LineSDK
+import OAuthEngine
+
+/// One line of the results table.
+struct Row: Codable {
+    let figure: String
+    let value: String
+    let reference: String
+    let ratio: String
+    let goal: String
+    let met: Bool?
+}
+
+enum Rows {
+    /// ES256, HS256 and RS256 validation against their raw primitive, interleaved.
+    static func validation(_ fixtures: TokenFixtures, batch: Int) async throws -> [Row] {
+        var rows: [Row] = []
+        let expectations = IDTokenExpectations(nonce: fixtures.nonce)
+
+        let es = try fixtures.validator(allowing: [.es256])
+        let esParts = fixtures.es256.split(separator: ".")
+        let esInput = Data(fixtures.es256[..<fixtures.es256.lastIndex(of: ".")!].utf8) // fixture, always has dots
+        let esSignature = Data(Base64URL.decode(esParts[2]) ?? [])
+        let esKey = fixtures.ecKey.publicKey
+        let esPair = try await Measure.interleaved(batch: batch, subject: {
+            _ = try await es.validate(fixtures.es256, expecting: expectations)
+        }, reference: {
+            let signature = try P256.Signing.ECDSASignature(rawRepresentation: esSignature)
+            guard esKey.isValidSignature(signature, for: esInput) else { throw BenchError("raw ES256 failed") }
+        })
+        rows.append(row("ES256 ID-token validation (full)", esPair, referenceName: "raw P-256 verify", goal: 1.15))
+
+        let hs = try fixtures.validator(allowing: [.hs256])
+        let hsInput = Data(fixtures.hs256[..<fixtures.hs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
+        let hsKey = SymmetricKey(data: Data(fixtures.secret.utf8))
+        let hsPair = try await Measure.interleaved(batch: batch * 4, subject: {
+            _ = try await hs.validate(fixtures.hs256, expecting: expectations)
+        }, reference: {
+            let mac = HMAC<SHA256>.authenticationCode(for: hsInput, using: hsKey)
+            guard Data(mac).count == 32 else { throw BenchError("raw HMAC failed") }
+        })
+        rows.append(row("HS256 ID-token validation (full)", hsPair, referenceName: "raw HMAC-SHA256", goal: nil))
+
+        let rs = try fixtures.validator(allowing: [.rs256])
+        let rsParts = fixtures.rs256.split(separator: ".")
+        let rsInput = Data(fixtures.rs256[..<fixtures.rs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
+        let rsSignature = Data(Base64URL.decode(rsParts[2]) ?? [])
+        let rsKey = fixtures.rsaKey.publicKey
+        let rsPair = try await Measure.interleaved(batch: batch, subject: {
+            _ = try await rs.validate(fixtures.rs256, expecting: expectations)
+        }, reference: {
+            guard rsKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: rsSignature), for: rsInput, padding: .insecurePKCS1v1_5) else {
+                throw BenchError("raw RS256 failed")
+            }
+        })
+        rows.append(row("RS256 ID-token validation (full)", rsPair, referenceName: "raw RSA-2048 PKCS#1 v1.5 verify", goal: 1.15))
+        return rows
+    }
+
+    static func row(_ figure: String, _ pair: Measure.Pair, referenceName: String, goal: Double?) -> Row {
+        Row(figure: figure,
+            value: String(format: "%.0f/s (%.1f µs)", 1e9 / pair.subject, pair.subject / 1000),
+            reference: String(format: "%@ %.0f/s (%.1f µs)", referenceName, 1e9 / pair.reference, pair.reference / 1000),
+            ratio: String(format: "cost %.2f× raw", pair.ratio),
+            goal: goal.map { String(format: "≤ %.2f×", $0) } ?? "report",
+            met: goal.map { pair.ratio <= $0 })
+    }
+
+    /// Full logins (authorize → code → token → ID-token validation → profile) against the in-process emulator.
+    static func loginLatency(count: Int) async throws -> Row {
+        var configuration = EmulatorConfiguration.default
+        configuration.autoApproveUserID = configuration.users[0].userID
+        let emulator = LineLoginEmulator(configuration: configuration)
+        let base = try await emulator.start()
+        defer { Task { await emulator.shutdown() } }
+        let manager = try LoginManager(configuration: LoginConfiguration(
+            channelID: configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+            userAgent: ScriptedBrowser(email: "", password: "")))
+        var samples: [Double] = []
+        for index in 0..<(count + 20) {
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = try await manager.login(permissions: [.profile, .openID])
+            if index >= 20 { samples.append(Measure.nanoseconds(clock.now - start) / 1e6) }
+        }
+        let p50 = Measure.percentile(samples, 0.5)
+        let p99 = Measure.percentile(samples, 0.99)
+        return Row(figure: "full login vs in-process emulator (\(count) logins)", value: String(format: "p50 %.2f ms, p99 %.2f ms", p50, p99),
+                   reference: "—", ratio: "—", goal: "p50 ≤ 5 ms", met: p50 <= 5)
+    }
+
+    /// 1,000 concurrent API calls with an expired access token.
+    static func singleFlight() async throws -> Row {
+        let emulator = LineLoginEmulator()
+        let base = try await emulator.start()
+        defer { Task { await emulator.shutdown() } }
+        let user = emulator.configuration.users[0]
+        let manager = try LoginManager(configuration: LoginConfiguration(
+            channelID: emulator.configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+            userAgent: ScriptedBrowser(email: user.email ?? "", password: user.password)))
+        _ = try await manager.login(permissions: [.profile])
+        emulator.expireAccessTokens()
+        let before = emulator.stats.refreshRequests
+        let api = try manager.api
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<1000 { group.addTask { (try? await api.getProfile()) != nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        let refreshes = emulator.stats.refreshRequests - before
+        return Row(figure: "single-flight refresh: 1,000 concurrent calls, expired token", value: "\(refreshes) refresh, \(successes) succeeded",
+                   reference: "—", ratio: "—", goal: "1 refresh, 1000 succeed", met: refreshes == 1 && successes == 1000)
+    }
+
+    /// Emulator resident size while logging in `total` times, with time moving so old codes and tokens expire.
+    static func memory(total: Int) async throws -> Row {
+        var configuration = EmulatorConfiguration.default
+        configuration.autoApproveUserID = configuration.users[0].userID
+        let emulator = LineLoginEmulator(configuration: configuration)
+        let base = try await emulator.start()
+        defer { Task { await emulator.shutdown() } }
+        let channel = configuration.channels[0]
+        let client = TokenClient(configuration: LineProviderProfile.configuration(channelID: channel.channelID, channelSecret: nil, platform: .custom(baseURL: base)),
+                                 transport: URLSessionTransport())
+        let browser = ScriptedBrowser(email: "", password: "")
+        let checkpoints = 4
+        var readings: [Int] = []
+        let perCheckpoint = max(1, total / checkpoints)
+        var done = 0
+        while done < total {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<4 {
+                    group.addTask {
+                        for _ in stride(from: worker, to: perCheckpoint, by: 4) {
+                            let session = try await browser.beginSession(redirectURI: nil)
+                            let request = AuthorizationRequest(endpoint: base.appendingPathComponent("oauth2/v2.1/authorize"), clientID: channel.channelID,
+                                                               redirectURI: session.redirectURI, scopes: ["profile", "openid"], generateNonce: true)
+                            let callback = try await session.present(request.url)
+                            let response = try AuthorizationResponse(url: callback, request: request, issuer: nil)
+                            _ = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            done += perCheckpoint
+            // A month passes between checkpoints: every code and access token issued so far expires.
+            emulator.advanceClock(by: 31 * 86_400)
+            _ = emulator.stats // reading stats purges
+            readings.append(Measure.residentKiB())
+        }
+        let first = readings.first ?? 0
+        let last = readings.last ?? 0
+        let bounded = last <= first + first / 5
+        return Row(figure: "memory: process RSS after \(total) logins (emulator in-process)",
+                   value: readings.map { "\($0 / 1024) MiB" }.joined(separator: " → "), reference: "—", ratio: "—",
+                   goal: "bounded (no growth once purged)", met: bounded)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

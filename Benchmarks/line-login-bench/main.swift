@@ -1,0 +1,39 @@
+import Foundation
+import OAuthEngine
+
+// line-login-bench [--quick] [--json FILE] [--export DIR]
+// Prints the Swift-measured rows of the benchmark table; scripts/bench.sh adds the wrk and Python rows.
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let fixtures = try TokenFixtures()
+if let directory = value(after: "--export") {
+    // Tokens and keys for the Python comparison (PyJWT, joserfc) on exactly the same inputs.
+    let export: [String: Any] = [
+        "es256": fixtures.es256, "hs256": fixtures.hs256, "rs256": fixtures.rs256, "secret": fixtures.secret,
+        "issuer": fixtures.issuer, "audience": fixtures.channelID, "nonce": fixtures.nonce,
+        "jwks": (try? JSONSerialization.jsonObject(with: fixtures.jwks)) ?? [:],
+    ]
+    let data = try JSONSerialization.data(withJSONObject: export, options: [.sortedKeys])
+    try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent("tokens.json"))
+}
+
+var rows: [Row] = []
+rows += try await Rows.validation(fixtures, batch: quick ? 500 : 3000)
+rows.append(try await Rows.loginLatency(count: quick ? 100 : 1000))
+rows.append(try await Rows.singleFlight())
+rows.append(try await Rows.memory(total: quick ? 4000 : 100_000))
+
+for row in rows {
+    let mark = row.met.map { $0 ? "✓" : "✗" } ?? "·"
+    print("\(mark) \(row.figure): \(row.value) | \(row.reference) | \(row.ratio) | goal \(row.goal)")
+}
+if let path = value(after: "--json") {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(rows).write(to: URL(fileURLWithPath: path))
+}
