@@ -59,6 +59,14 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
         guard document.issuer == issuer else {
             throw .configuration("discovery issuer mismatch: expected \(issuer), got \(document.issuer)")
         }
+        let endpoints: [(String, URL?)] = [
+            ("authorization_endpoint", document.authorizationEndpoint), ("token_endpoint", document.tokenEndpoint),
+            ("userinfo_endpoint", document.userinfoEndpoint), ("jwks_uri", document.jwksURI),
+            ("revocation_endpoint", document.revocationEndpoint), ("introspection_endpoint", document.introspectionEndpoint),
+        ]
+        for case let (name, url?) in endpoints where !EndpointPolicy.isAllowed(url) {
+            throw .configuration(EndpointPolicyError(endpoint: name, url: url).description)
+        }
         return document
     }
 }

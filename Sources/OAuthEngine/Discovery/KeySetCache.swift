@@ -10,8 +10,12 @@ public actor KeySetCache {
     private let timeout: TimeInterval
     /// How long to wait between refetches caused by unknown key IDs.
     public let minimumRefetchInterval: TimeInterval
+    /// How long a fetched set is trusted; after that the next lookup refetches, so a key the provider
+    /// removed (rotated out, compromised) stops being accepted.
+    public let maximumAge: TimeInterval
 
     private var keySet: JWKSet?
+    private var fetchedAt: Date?
     private var lastRefetch: Date?
     private var inFlight: Task<JWKSet, any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
@@ -19,7 +23,8 @@ public actor KeySetCache {
 
     /// Creates a cache for the JWKS at `url`.
     public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                minimumRefetchInterval: TimeInterval = 60, timeout: TimeInterval = 30) {
+                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
+        self.maximumAge = maximumAge
         self.url = url
         self.transport = transport
         self.clock = clock
@@ -33,12 +38,17 @@ public actor KeySetCache {
         transport = URLSessionTransport()
         self.clock = clock
         minimumRefetchInterval = .infinity
+        maximumAge = .infinity
         timeout = 0
         self.keySet = keySet
     }
 
     /// Candidate keys for `kid`: from the cache, or after one (rate-limited) refetch when the cached set has none.
     public func keys(for kid: String?) async throws(IDTokenError) -> [JWK] {
+        if let keySet, let fetchedAt, url != nil, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
+            // Expired: refetch; if the provider is unreachable, the old set is better than none.
+            do { return try await fetch().keys(withID: kid) } catch { return keySet.keys(withID: kid) }
+        }
         if let keySet {
             let found = keySet.keys(withID: kid)
             if !found.isEmpty || url == nil { return found }
@@ -67,6 +77,7 @@ public actor KeySetCache {
         do {
             let set = try await task.value
             keySet = set
+            fetchedAt = clock.now()
             return set
         } catch let error as IDTokenError {
             throw error

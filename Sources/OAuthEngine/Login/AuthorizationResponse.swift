@@ -8,8 +8,8 @@ public struct AuthorizationResponse: Sendable {
     public let parameters: [String: String]
 
     /// Checks a redirect URL, in the checklist's order: it answers `request` (scheme, host, port, path),
-    /// `state` is present and equal (constant time), an `error` is reported only after that, `iss` (if
-    /// sent) equals `issuer`, and a `code` is present. A code with a wrong state is never returned.
+    /// `state` is present and equal (constant time), `iss` (if sent) equals `issuer`, an `error` is
+    /// reported only after those, and a `code` is present. A code with a wrong state is never returned.
     public init(url: URL, request: AuthorizationRequest, issuer: String?) throws(AuthorizationError) {
         guard AuthorizationResponse.matches(url, redirectURI: request.redirectURI) else { throw .noPendingLogin }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .malformedRedirect }
@@ -24,10 +24,11 @@ public struct AuthorizationResponse: Sendable {
             throw .missingState
         }
         guard SecureCompare.equals(state, request.state) else { throw .stateMismatch }
+        // RFC 9207: a response from another issuer is a mix-up, whatever it says (errors included).
+        if let responseIssuer = parameters["iss"], let issuer, responseIssuer != issuer { throw .issuerMismatch }
         if let error = parameters["error"] {
             throw .providerError(code: error, description: parameters["error_description"])
         }
-        if let responseIssuer = parameters["iss"], let issuer, responseIssuer != issuer { throw .issuerMismatch }
         guard let code = parameters.removeValue(forKey: "code"), !code.isEmpty else { throw .missingCode }
         self.code = code
         self.parameters = parameters

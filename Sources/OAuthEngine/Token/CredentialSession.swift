@@ -13,6 +13,9 @@ public actor CredentialSession {
 
     private var tokens: TokenSet?
     private var loaded = false
+    private var loading: Task<TokenSet?, Never>?
+    // Bumped by every login and sign-out, so a refresh that finishes afterwards can't undo them.
+    private var generation = 0
     private var unsavedWrite = false
     private var refreshTask: Task<TokenSet, any Error>?
     private var observers: [UUID: AsyncStream<TokenSet?>.Continuation] = [:]
@@ -37,11 +40,26 @@ public actor CredentialSession {
     /// The stored tokens, `nil` when signed out. A corrupt store counts as signed out (see ``lastStoreError``).
     public func current() async -> TokenSet? {
         if !loaded {
-            loaded = true
-            do { tokens = try await store.load() } catch {
-                lastStoreError = error
-                tokens = nil
+            // Everyone who asks during the first read waits for that read (not a premature `nil`).
+            let task: Task<TokenSet?, Never>
+            if let loading {
+                task = loading
+            } else {
+                let store = self.store
+                task = Task { () -> TokenSet? in
+                    do throws(TokenStoreError) { return try await store.load() } catch {
+                        await self.recordStoreError(error)
+                        return nil
+                    }
+                }
+                loading = task
             }
+            let stored = await task.value
+            if !loaded {
+                loaded = true
+                tokens = stored
+            }
+            loading = nil
         }
         if unsavedWrite, let tokens { await persist(tokens) }
         return tokens
@@ -51,6 +69,7 @@ public actor CredentialSession {
     /// write is retried on the next access. Observers are told.
     public func replace(with newTokens: TokenSet) async {
         loaded = true
+        generation += 1
         tokens = newTokens
         await persist(newTokens)
         notify()
@@ -59,6 +78,7 @@ public actor CredentialSession {
     /// Forgets the tokens locally (no network).
     public func clear() async {
         loaded = true
+        generation += 1
         tokens = nil
         unsavedWrite = false
         refreshTask?.cancel()
@@ -95,15 +115,21 @@ public actor CredentialSession {
             return response.tokenSet(receivedAt: clock.now(), previous: tokens)
         }
         refreshTask = task
+        let startGeneration = generation
         defer { if refreshTask == task { refreshTask = nil } }
-        do {
+        do throws(OAuthError) {
             let refreshed = try await Self.value(of: task)
+            // A sign-out (or a new login) while the refresh was in flight wins over its result.
+            guard generation == startGeneration else {
+                guard let current = self.tokens else { throw OAuthError.notSignedIn }
+                return current
+            }
             self.tokens = refreshed
             await persist(refreshed)
             notify()
             return refreshed
         } catch {
-            if case .server(let serverError) = error, serverError.hasCode("invalid_grant") {
+            if case .server(let serverError) = error, serverError.hasCode("invalid_grant"), generation == startGeneration {
                 // The refresh token is dead (expired, revoked): the session is over.
                 await clear()
             }
@@ -132,6 +158,8 @@ public actor CredentialSession {
     }
 
     private func removeObserver(_ id: UUID) { observers[id] = nil }
+
+    private func recordStoreError(_ error: TokenStoreError) { lastStoreError = error }
 
     private func notify() {
         observer?(tokens)

@@ -33,7 +33,9 @@ struct LoopbackUserAgentTests {
         #expect(visit.status == 200)
         #expect(visit.contentType == "text/html; charset=utf-8")
         #expect(visit.cacheControl == "no-store")
-        #expect(visit.body.contains("You can close this tab and return to the terminal."))
+        #expect(visit.body.contains("You can close this tab; the terminal shows the result."))
+        // The page is sent before the state check and the code exchange: it must not claim success.
+        #expect(!visit.body.contains("Signed in") && !visit.body.contains("Sign-in is complete"))
         #expect(!visit.body.contains("abc") && !visit.body.contains("xyz"))
         #expect(browser.openCount == 1)
     }

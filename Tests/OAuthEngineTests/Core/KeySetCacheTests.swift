@@ -1,0 +1,189 @@
+import Crypto
+import Foundation
+@testable import OAuthEngine
+import Testing
+
+/// The JWKS cache: one fetch for many validations, one rate-limited refetch for an unknown `kid`,
+/// one shared request for concurrent callers, and `.keysUnavailable` for a broken endpoint.
+@Suite struct KeySetCacheTests {
+    let clock = TestClock()
+    /// What the JWKS endpoint currently answers.
+    let answer = CoreLocked<HTTPResponse>(HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS()))
+    let delay = CoreLocked<Duration>(.zero)
+    let transport: ScriptedTransport
+
+    init() {
+        let (answer, delay) = (self.answer, self.delay)
+        transport = ScriptedTransport { _ in
+            let wait = delay.wrappedValue
+            if wait > .zero { try await Task.sleep(for: wait) }
+            return answer.wrappedValue
+        }
+    }
+
+    var fetches: Int { transport.count(path: CoreFixtures.jwksPath) }
+
+    func makeCache(interval: TimeInterval = 60) -> KeySetCache {
+        KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, minimumRefetchInterval: interval)
+    }
+
+    func validator(_ cache: KeySetCache) -> IDTokenValidator {
+        IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
+                         keys: cache, clock: clock)
+    }
+
+    func token(kid: String, key: P256.Signing.PrivateKey = TestTokenSigner.ecKey) -> String {
+        TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .es256(key), kid: kid)
+    }
+
+    static let expectations = IDTokenExpectations(nonce: CoreFixtures.nonce)
+
+    @Test func cachesTheKeySet() async throws {
+        let cache = makeCache()
+        let validator = validator(cache)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        _ = try await validator.validate(TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .rs256(TestTokenSigner.rsaKey), kid: "rsa-1"),
+                                         expecting: Self.expectations)
+        #expect(fetches == 1)
+        #expect(await cache.fetchCount == 1)
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.url == CoreFixtures.jwksURI)
+    }
+
+    @Test func aKeyRemovedByTheProviderStopsBeingAcceptedAfterTheMaximumAge() async throws {
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
+        let validator = validator(cache)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        // The provider drops every key (e.g. after a compromise).
+        answer.withLock { $0 = HTTPResponse(statusCode: 200, body: Data(#"{"keys":[]}"#.utf8)) }
+        clock.advance(by: 1800)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        #expect(fetches == 1, "within the maximum age the cached set is used")
+        clock.advance(by: 1801)
+        await #expect(throws: IDTokenError.jose(.unknownKeyID)) {
+            _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        }
+        #expect(fetches == 2)
+    }
+
+    @Test func anExpiredSetIsKeptWhenTheRefetchFails() async throws {
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
+        let validator = validator(cache)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        answer.withLock { $0 = HTTPResponse(statusCode: 503) }
+        clock.advance(by: 3601)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        #expect(fetches == 2)
+    }
+
+    @Test func rotatedKeyIsFoundWithExactlyOneRefetch() async throws {
+        let cache = makeCache()
+        let validator = validator(cache)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        #expect(fetches == 1)
+
+        // The provider rotates: ec-2 (a new key) is published.
+        answer.wrappedValue = HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
+            TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
+            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
+        ]))
+        let claims = try await validator.validate(token(kid: "ec-2", key: TestTokenSigner.otherECKey), expecting: Self.expectations)
+        #expect(claims.subject == CoreFixtures.subject)
+        #expect(fetches == 2)
+        // And it is cached now.
+        _ = try await validator.validate(token(kid: "ec-2", key: TestTokenSigner.otherECKey), expecting: Self.expectations)
+        #expect(fetches == 2)
+    }
+
+    @Test func unknownKeyIDRefetchIsRateLimited() async throws {
+        let cache = makeCache(interval: 60)
+        #expect(try await cache.keys(for: "ec-1").count == 1)
+        #expect(fetches == 1)
+
+        #expect(try await cache.keys(for: "forged-1").isEmpty)
+        #expect(fetches == 2, "first unknown kid: one refetch")
+
+        clock.advance(by: 30)
+        #expect(try await cache.keys(for: "forged-2").isEmpty)
+        #expect(try await cache.keys(for: "forged-3").isEmpty)
+        #expect(fetches == 2, "within minimumRefetchInterval: no new fetch")
+        // Known keys keep working meanwhile.
+        #expect(try await cache.keys(for: "rsa-1").count == 1)
+
+        clock.advance(by: 31)
+        #expect(try await cache.keys(for: "forged-4").isEmpty)
+        #expect(fetches == 3, "after the interval: refetch")
+        #expect(await cache.fetchCount == 3)
+    }
+
+    @Test func unknownKeyIDWithinIntervalFailsValidationWithoutFetching() async throws {
+        let cache = makeCache()
+        let validator = validator(cache)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        for kid in ["a", "b", "c", "d"] {
+            await #expect(throws: IDTokenError.jose(.unknownKeyID)) {
+                try await validator.validate(token(kid: kid), expecting: Self.expectations)
+            }
+        }
+        #expect(fetches == 2)
+    }
+
+    @Test func concurrentLookupsOnAColdCacheShareOneFetch() async throws {
+        delay.wrappedValue = .milliseconds(50)
+        let cache = makeCache()
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await cache.keys(for: index.isMultiple(of: 2) ? "ec-1" : "rsa-1").count }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(counts == [Int](repeating: 1, count: 20))
+        #expect(fetches == 1)
+        #expect(await cache.fetchCount == 1)
+    }
+
+    @Test(arguments: [
+        HTTPResponse(statusCode: 500, body: Data("oops".utf8)),
+        HTTPResponse(statusCode: 404),
+        HTTPResponse(statusCode: 503, body: CoreFixtures.defaultJWKS()), // an error status, whatever the body
+        HTTPResponse(statusCode: 200, body: Data("<html>not json</html>".utf8)),
+        HTTPResponse(statusCode: 200, body: Data(#"{"no_keys": []}"#.utf8)),
+    ])
+    func brokenEndpointMeansKeysUnavailable(response: HTTPResponse) async {
+        answer.wrappedValue = response
+        let cache = makeCache()
+        do {
+            _ = try await cache.keys(for: "ec-1")
+            Issue.record("expected keysUnavailable")
+        } catch {
+            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
+        }
+        // Through the validator too.
+        do {
+            _ = try await validator(makeCache()).validate(token(kid: "ec-1"), expecting: Self.expectations)
+            Issue.record("expected keysUnavailable")
+        } catch {
+            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
+        }
+    }
+
+    @Test func transportFailureMeansKeysUnavailableAndIsNotCached() async throws {
+        let failing = CoreLocked(true)
+        let transport = ScriptedTransport { _ in
+            if failing.wrappedValue { throw TransportError.timedOut }
+            return HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS())
+        }
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock)
+        do {
+            _ = try await cache.keys(for: "ec-1")
+            Issue.record("expected keysUnavailable")
+        } catch {
+            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
+        }
+        failing.wrappedValue = false
+        #expect(try await cache.keys(for: "ec-1").count == 1)
+        #expect(transport.totalCount == 2)
+    }
+}
