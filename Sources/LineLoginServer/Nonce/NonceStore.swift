@@ -1,0 +1,25 @@
+/// Server-issued nonces for the "secure login process between your app and server": the server issues
+/// a nonce, the app logs in with it, sends the raw ID token back, and the server accepts the token only
+/// if its `nonce` is one it issued, still fresh, and not used before.
+public protocol NonceStore: Sendable {
+    /// Issues a fresh, unguessable nonce (URL-safe) and remembers it until it is consumed or expires.
+    func issue() async throws(NonceStoreError) -> String
+
+    /// Consumes `nonce`: `true` exactly once for a nonce this store issued that has not expired;
+    /// `false` for an unknown, expired or already consumed one.
+    func consume(_ nonce: String) async throws(NonceStoreError) -> Bool
+}
+
+/// A nonce store could not do its job (e.g. a shared store is unreachable).
+public struct NonceStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What failed; never a nonce.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

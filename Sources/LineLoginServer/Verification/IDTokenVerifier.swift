@@ -1,0 +1,183 @@
+import Foundation
+import LineSDK
+import OAuthEngine
+
+/// Verifies LINE ID tokens that apps send to this server (LINE's "Managing users": never trust a user ID
+/// from a client; take the raw ID token and verify it).
+///
+/// Local mode checks everything of the security checklist with the engine's `IDTokenValidator`: ES256
+/// with LINE's JWKS (cached; an unknown `kid` refetches once, rate-limited, which follows key rotation),
+/// HS256 with the channel secret where one is configured, `iss`, `aud`/`azp`, times with leeway, the
+/// nonce, `auth_time` and `sub`. Remote mode asks `POST /oauth2/v2.1/verify` instead.
+///
+/// ```swift
+/// let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: "1234567890")],
+///                                    nonceStore: MemoryNonceStore())
+/// let verified = try await verifier.verify(idToken)      // the nonce must be one the store issued
+/// print(verified.user.userID)
+/// ```
+public struct IDTokenVerifier: Sendable {
+    /// Where the checks run.
+    public enum Mode: Sendable, Equatable {
+        /// On this server, with the JWKS and channel secrets (no call to LINE per token once keys are cached).
+        case local
+        /// With LINE's `POST /oauth2/v2.1/verify` (one call to LINE per token).
+        case remote
+    }
+
+    /// How the `nonce` claim is checked.
+    public enum NonceRequirement: Sendable, Equatable {
+        /// Not checked (a bearer ID token presented on every API call can't be single-use).
+        case notChecked
+        /// Must equal this value.
+        case equals(String)
+        /// Must be a nonce the ``IDTokenVerifier/nonceStore`` issued; it is consumed (a replay fails).
+        case issuedByStore
+    }
+
+    /// The channels accepted (the token's `aud` must name one).
+    public let channels: [LineChannel]
+    /// LINE, or a compatible platform such as the emulator.
+    public let platform: LinePlatform
+    /// Local or remote checks.
+    public let mode: Mode
+    /// The store for ``NonceRequirement/issuedByStore``.
+    public let nonceStore: (any NonceStore)?
+    /// The JWKS cache shared by every channel.
+    public let keys: KeySetCache
+
+    private let validators: [String: IDTokenValidator]
+    private let transport: any HTTPTransport
+    private let timeout: TimeInterval
+
+    /// Creates a verifier.
+    /// - Parameters:
+    ///   - channels: the channels accepted; HS256 tokens are accepted only for channels with a secret.
+    ///   - platform: LINE's production platform, or e.g. `.custom(baseURL:)` for the emulator.
+    ///   - mode: ``Mode/local`` (default) or ``Mode/remote``.
+    ///   - nonceStore: where server-issued nonces live, for ``NonceRequirement/issuedByStore``.
+    ///   - transport: HTTP for the JWKS and the verify endpoint.
+    ///   - clock: the clock for `exp`, `iat`, `nbf`, `auth_time`.
+    ///   - leeway: allowed clock skew in seconds.
+    ///   - jwksRefetchInterval: the least time between JWKS refetches caused by unknown key IDs.
+    ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
+    ///   - timeout: seconds per request to LINE.
+    /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
+    public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
+                nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
+                clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
+                keys: KeySetCache? = nil, timeout: TimeInterval = 10) throws(LineServerConfigurationError) {
+        guard !channels.isEmpty else { throw LineServerConfigurationError("at least one channel is needed") }
+        for channel in channels where channel.channelID.isEmpty {
+            throw LineServerConfigurationError("a channel ID is empty")
+        }
+        for (name, url) in [("jwks_uri", platform.jwksURL), ("verify endpoint", platform.verifyURL)] {
+            do { try EndpointPolicy.check(url, name: name) } catch { throw LineServerConfigurationError(error.description) }
+        }
+        let keySet = keys ?? KeySetCache(url: platform.jwksURL, transport: transport, clock: clock,
+                                         minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
+        var validators: [String: IDTokenValidator] = [:]
+        for channel in channels where validators[channel.channelID] == nil {
+            validators[channel.channelID] = IDTokenValidator(
+                issuer: platform.issuer, clientID: channel.channelID,
+                allowedAlgorithms: channel.channelSecret == nil ? [.es256] : [.es256, .hs256],
+                hmacSecret: channel.channelSecret, keys: keySet, leeway: leeway, clock: clock)
+        }
+        self.channels = channels
+        self.platform = platform
+        self.mode = mode
+        self.nonceStore = nonceStore
+        self.keys = keySet
+        self.validators = validators
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// Verifies `idToken`.
+    /// - Parameters:
+    ///   - idToken: the raw ID token the app sent.
+    ///   - nonce: how the nonce is checked; `nil` means ``NonceRequirement/issuedByStore`` when a nonce
+    ///     store is configured, else ``NonceRequirement/notChecked``.
+    ///   - maxAge: the `max_age` the login sent; requires a recent enough `auth_time`.
+    ///   - userID: the user ID the token must be about, when known.
+    /// - Returns: the channel, the claims and the user.
+    /// - Throws: ``VerificationError``; ``VerificationError/isUnavailable`` when LINE or the store failed.
+    public func verify(_ idToken: String, nonce: NonceRequirement? = nil, maxAge: TimeInterval? = nil,
+                       userID: String? = nil) async throws(VerificationError) -> VerifiedIDToken {
+        try TokenShape.check(idToken)
+        let requirement = nonce ?? (nonceStore == nil ? .notChecked : .issuedByStore)
+        if requirement == .issuedByStore && nonceStore == nil {
+            throw .nonceStoreUnavailable("no nonce store is configured")
+        }
+        // 1. Form: a token that isn't a compact JWS is refused here, without asking LINE.
+        let jws: CompactJWS
+        do { jws = try CompactJWS(parsing: idToken) } catch { throw .idToken(.jose(error)) }
+        let (channelID, validator) = channel(for: jws.claims)
+        let raw: [String: JSONValue]
+        switch mode {
+        case .local:
+            // 2–3. Algorithm (from configuration) and signature.
+            do { try await validator.verifySignature(jws) } catch { throw .idToken(error) }
+            raw = jws.claims
+        case .remote:
+            guard validators[channelID] != nil, Self.audiences(jws.claims).contains(channelID) else {
+                throw .idToken(.audienceMismatch)
+            }
+            raw = try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
+                .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claims), userID: userID)
+        }
+        let claims = try await checkClaims(raw, validator: validator, requirement: requirement, maxAge: maxAge, userID: userID)
+        return VerifiedIDToken(channelID: channelID, claims: claims)
+    }
+
+    /// Steps 4–9 in the checklist's order; the store's nonce is consumed at step 7, only for a token
+    /// whose signature, issuer, audience and times passed.
+    private func checkClaims(_ raw: [String: JSONValue], validator: IDTokenValidator, requirement: NonceRequirement,
+                             maxAge: TimeInterval?, userID: String?) async throws(VerificationError) -> IDTokenClaims {
+        var expectedNonce: String?
+        if case .equals(let value) = requirement { expectedNonce = value }
+        let claims: IDTokenClaims
+        do { claims = try validator.checkClaims(raw, expecting: IDTokenExpectations(nonce: expectedNonce)) } catch {
+            throw .idToken(error)
+        }
+        if requirement == .issuedByStore, let nonceStore {
+            guard let nonce = claims.nonce else { throw .idToken(.nonceMismatch) }
+            let consumed: Bool
+            do { consumed = try await nonceStore.consume(nonce) } catch { throw .nonceStoreUnavailable(error.message) }
+            guard consumed else { throw .nonceNotIssued }
+        }
+        if maxAge != nil || userID != nil {
+            do { _ = try validator.checkClaims(raw, expecting: IDTokenExpectations(maxAge: maxAge, subject: userID)) } catch {
+                throw .idToken(error)
+            }
+        }
+        return claims
+    }
+
+    /// The channel the token names in `aud`; for a token naming none, the first channel, whose checks
+    /// then fail in the checklist's order (signature before audience).
+    private func channel(for claims: [String: JSONValue]) -> (String, IDTokenValidator) {
+        for audience in Self.audiences(claims) {
+            if let validator = validators[audience] { return (audience, validator) }
+        }
+        let first = channels[0].channelID
+        // Every channel got a validator in init.
+        return (first, validators[first] ?? IDTokenValidator(issuer: platform.issuer, clientID: first, allowedAlgorithms: [.es256], keys: keys))
+    }
+
+    private static func audiences(_ claims: [String: JSONValue]) -> [String] {
+        switch claims["aud"] {
+        case .string(let single): return [single]
+        case .array(let many): return many.compactMap(\.stringValue)
+        default: return []
+        }
+    }
+
+    private static func nonceToSend(_ requirement: NonceRequirement, claims: [String: JSONValue]) -> String? {
+        switch requirement {
+        case .notChecked: return nil
+        case .equals(let value): return value
+        case .issuedByStore: return claims["nonce"]?.stringValue
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import OAuthEngine
+
+/// Why a token handed to this server was refused, or why it could not be checked.
+///
+/// Use ``isUnavailable`` to tell a LINE outage (answer 503, try again later) from a bad token (answer
+/// 401). No case carries a token, a secret or a nonce.
+public enum VerificationError: Error, Sendable, Equatable {
+    /// No token was given.
+    case missingToken
+    /// The token is too long or holds characters no LINE token has; LINE was not asked.
+    case malformedToken
+    /// The ID token failed a check (the engine's reason, in the checklist's order).
+    case idToken(IDTokenError)
+    /// The token was issued to a channel this server is not configured for.
+    case unknownChannel
+    /// LINE says the access token is invalid, expired or revoked (`400` from verify, `401` from the profile).
+    case invalidAccessToken(ServerError)
+    /// Verify answered `expires_in` ≤ 0.
+    case accessTokenExpired
+    /// The access token lacks the `profile` scope, so the user can't be identified.
+    case insufficientScope
+    /// The ID token's nonce was not issued by this server, has expired or was already used (replay).
+    case nonceNotIssued
+    /// The nonce store failed (not the token's fault).
+    case nonceStoreUnavailable(String)
+    /// LINE's verify endpoint refused the ID token for a reason without an engine equivalent.
+    case rejectedByLINE(ServerError)
+    /// LINE could not be reached, answered 5xx or 429, or sent something unreadable: try again later.
+    case unavailable(OAuthError)
+
+    /// `true` when the token was not judged at all because LINE (verify, profile, JWKS) or the nonce
+    /// store failed: answer 503, not 401.
+    public var isUnavailable: Bool {
+        switch self {
+        case .unavailable, .nonceStoreUnavailable, .idToken(.keysUnavailable): return true
+        default: return false
+        }
+    }
+
+    /// A stable snake_case code for JSON error bodies and logs.
+    public var code: String {
+        switch self {
+        case .missingToken: return "missing_token"
+        case .malformedToken: return "malformed"
+        case .idToken(let error): return error.code
+        case .unknownChannel: return "unknown_channel"
+        case .invalidAccessToken(let error):
+            return error.message?.lowercased().contains("expired") == true ? "expired" : "invalid_access_token"
+        case .accessTokenExpired: return "expired"
+        case .insufficientScope: return "insufficient_scope"
+        case .nonceNotIssued: return "nonce_not_issued"
+        case .nonceStoreUnavailable: return "nonce_store_unavailable"
+        case .rejectedByLINE: return "rejected"
+        case .unavailable: return "unavailable"
+        }
+    }
+}
+
+extension VerificationError: CustomStringConvertible {
+    /// A one-line explanation, safe to log and to send to the client (fixed texts only).
+    public var description: String {
+        switch self {
+        case .missingToken: return "no token was sent"
+        case .malformedToken: return "the token is malformed"
+        case .idToken(let error): return Self.describe(error)
+        case .unknownChannel: return "the token was issued to another channel"
+        case .invalidAccessToken: return "the access token is invalid, expired or revoked"
+        case .accessTokenExpired: return "the access token has expired"
+        case .insufficientScope: return "the access token lacks the profile scope"
+        case .nonceNotIssued: return "the nonce was not issued by this server, has expired or was already used"
+        case .nonceStoreUnavailable: return "the nonce store is unavailable"
+        case .rejectedByLINE: return "LINE rejected the ID token"
+        case .unavailable: return "LINE could not be reached to check the token; try again later"
+        }
+    }
+
+    static func describe(_ error: IDTokenError) -> String {
+        switch error {
+        case .jose(.malformed): return "the ID token is malformed"
+        case .jose(.unsupportedAlgorithm), .jose(.algorithmNotAllowed), .noSecretForHS256:
+            return "the ID token's algorithm is not accepted"
+        case .jose(.criticalHeader): return "the ID token has a critical header"
+        case .jose(.keyMismatch), .jose(.invalidKey), .jose(.unknownKeyID): return "no key fits the ID token"
+        case .jose(.invalidSignature): return "the ID token's signature is invalid"
+        case .keysUnavailable: return "LINE's signing keys could not be fetched; try again later"
+        case .issuerMismatch: return "the ID token's issuer is wrong"
+        case .audienceMismatch: return "the ID token was issued to another channel"
+        case .authorizedPartyMismatch: return "the ID token's authorized party is wrong"
+        case .expired: return "the ID token has expired"
+        case .missingIssuedAt: return "the ID token has no issue time"
+        case .issuedInFuture: return "the ID token was issued in the future"
+        case .notYetValid: return "the ID token is not valid yet"
+        case .nonceMismatch: return "the ID token's nonce does not match"
+        case .authTimeInvalid: return "the sign-in is too old"
+        case .missingSubject: return "the ID token has no subject"
+        case .subjectMismatch: return "the ID token's subject does not match the user"
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import LineSDK
+import OAuthEngine
+
+/// LINE's server-side web login (authorization code with the channel secret), independent of any web
+/// framework: ``start(returnTo:disableAutoLogin:)`` gives the redirect to LINE and a sealed cookie that
+/// binds the attempt (state, nonce, PKCE verifier) to the browser; ``callback(url:cookieHeader:)``
+/// checks the state, exchanges the code, validates the HS256 ID token, reads the profile and returns
+/// the user; ``logout(_:)`` revokes.
+///
+/// ```swift
+/// let login = try WebLogin(configuration: WebLoginConfiguration(
+///     channelID: "1234567890", channelSecret: secret, redirectURI: URL(string: "https://example.com/callback")!))
+/// let start = try login.start()                     // 302 to start.authorizationURL, Set-Cookie: start.cookie.headerValue
+/// let result = try await login.callback(url: callbackURL, cookieHeader: request.headers["Cookie"])
+/// ```
+public struct WebLogin: Sendable {
+    /// The configuration.
+    public let configuration: WebLoginConfiguration
+
+    private let provider: ProviderConfiguration
+    private let validator: IDTokenValidator
+
+    /// Checks the configuration and creates the login.
+    /// - Throws: ``LineServerConfigurationError`` for an empty channel ID or secret, a redirect URI or
+    ///   platform endpoint that is plain http off loopback, or scopes without `profile` or `openid`.
+    public init(configuration: WebLoginConfiguration) throws(LineServerConfigurationError) {
+        guard !configuration.channelID.isEmpty else { throw LineServerConfigurationError("the channel ID is empty") }
+        guard !configuration.channelSecret.isEmpty else { throw LineServerConfigurationError("web login needs the channel secret") }
+        do { try EndpointPolicy.check(configuration.redirectURI, name: "redirect_uri") } catch {
+            throw LineServerConfigurationError(error.description)
+        }
+        guard configuration.redirectURI.fragment == nil else { throw LineServerConfigurationError("the redirect URI must not have a fragment") }
+        guard configuration.scopes.contains("profile") || configuration.scopes.contains("openid") else {
+            throw LineServerConfigurationError("scopes must include profile or openid")
+        }
+        for name in [configuration.attemptCookieName, configuration.sessionCookieName] where !Self.isCookieName(name) {
+            throw LineServerConfigurationError("invalid cookie name \(name)")
+        }
+        let provider = LineProviderProfile.configuration(
+            channelID: configuration.channelID, channelSecret: configuration.channelSecret, platform: configuration.platform,
+            leeway: configuration.leeway, timeout: configuration.timeout)
+        do { try provider.validate() } catch { throw LineServerConfigurationError("platform: \(error)") }
+        self.configuration = configuration
+        self.provider = provider
+        // Web login gets HS256 tokens keyed with the channel secret (quirk 1): that is the only algorithm
+        // this flow accepts, so no JWKS is needed.
+        validator = IDTokenValidator(issuer: configuration.platform.issuer, clientID: configuration.channelID,
+                                     allowedAlgorithms: [.hs256], hmacSecret: configuration.channelSecret, keys: nil,
+                                     leeway: configuration.leeway, clock: configuration.clock)
+    }
+
+    // MARK: Start
+
+    /// Starts an attempt for an app that keeps it in its own server session: keep `pending` there and
+    /// redirect to `authorizationURL`; pass `pending` back to ``callback(url:pending:)``.
+    /// - Parameters:
+    ///   - returnTo: a local path (`/…`) to come back to; anything else is dropped (no open redirect).
+    ///   - disableAutoLogin: send `disable_auto_login=true` (the one retry after LINE's auto-login failure).
+    public func begin(returnTo: String? = nil, disableAutoLogin: Bool = false) -> (pending: PendingLogin, authorizationURL: URL) {
+        var extras: [(String, String)] = []
+        if let botPrompt = configuration.botPrompt { extras.append(("bot_prompt", botPrompt)) }
+        if let prompt = configuration.prompt { extras.append(("prompt", prompt)) }
+        if let maxAge = configuration.maxAge { extras.append(("max_age", String(Int(maxAge)))) }
+        if let uiLocales = configuration.uiLocales { extras.append(("ui_locales", uiLocales)) }
+        if disableAutoLogin { extras.append(("disable_auto_login", "true")) }
+        let request = AuthorizationRequest(
+            endpoint: configuration.platform.authorizeURL, clientID: configuration.channelID,
+            redirectURI: configuration.redirectURI, scopes: configuration.scopes, usePKCE: true,
+            generateNonce: configuration.scopes.contains("openid"), additionalParameters: extras, random: configuration.random)
+        let pending = PendingLogin(
+            state: request.state, nonce: request.nonce, codeVerifier: request.pkce?.verifier, scopes: configuration.scopes,
+            maxAge: configuration.maxAge, returnTo: Self.localPath(returnTo),
+            expiresAt: configuration.clock.now().addingTimeInterval(configuration.attemptLifetime))
+        return (pending, request.url)
+    }
+
+    /// Starts an attempt bound to the browser by a sealed cookie: answer `302 Found` to
+    /// ``WebLoginStart/authorizationURL`` with `Set-Cookie: ` ``WebLoginStart/cookie``.
+    /// - Parameters:
+    ///   - returnTo: a local path (`/…`) to come back to; anything else is dropped (no open redirect).
+    ///   - disableAutoLogin: send `disable_auto_login=true` (the one retry after LINE's auto-login failure).
+    public func start(returnTo: String? = nil, disableAutoLogin: Bool = false) throws(WebLoginError) -> WebLoginStart {
+        let (pending, url) = begin(returnTo: returnTo, disableAutoLogin: disableAutoLogin)
+        let value: String
+        do { value = try configuration.sealer.seal(pending, purpose: attemptPurpose, expiresAt: pending.expiresAt) } catch {
+            throw .sealing
+        }
+        return WebLoginStart(authorizationURL: url, cookie: attemptCookie(value: value, maxAge: Int(configuration.attemptLifetime)))
+    }
+
+    /// Deletes the attempt cookie; send it with the callback's answer, success or not.
+    public var attemptCookieDeletion: ResponseCookie { attemptCookie(value: "", maxAge: 0) }
+
+    // MARK: Callback
+
+    /// Completes the attempt sealed in the browser's cookie.
+    /// - Parameters:
+    ///   - url: the callback URL as requested (LINE's `code`, `state`, or `error` in the query).
+    ///   - cookieHeader: the request's `Cookie` header.
+    public func callback(url: URL, cookieHeader: String?) async throws(WebLoginError) -> WebLoginResult {
+        guard let sealed = ResponseCookie.value(named: configuration.attemptCookieName, inCookieHeader: cookieHeader),
+              let pending = try? configuration.sealer.open(sealed, as: PendingLogin.self, purpose: attemptPurpose,
+                                                           now: configuration.clock.now()) else {
+            throw .noPendingLogin
+        }
+        return try await callback(url: url, pending: pending)
+    }
+
+    /// Completes an attempt the app kept itself (remove it from the session before calling: single use).
+    /// In order: the redirect (path, then `state` in constant time, then LINE's `error`, then `code`), the
+    /// code exchange with the secret and PKCE verifier, the HS256 ID token (nonce, `auth_time`), the
+    /// profile, and `sub` equal to the profile's user ID.
+    public func callback(url: URL, pending: PendingLogin) async throws(WebLoginError) -> WebLoginResult {
+        guard configuration.clock.now() < pending.expiresAt else { throw .noPendingLogin }
+        let request = AuthorizationRequest(
+            restoringEndpoint: configuration.platform.authorizeURL, clientID: configuration.channelID,
+            redirectURI: configuration.redirectURI, scopes: pending.scopes, state: pending.state, nonce: pending.nonce,
+            codeVerifier: pending.codeVerifier)
+        let response: AuthorizationResponse
+        do { response = try AuthorizationResponse(url: url, request: request, issuer: configuration.platform.issuer) } catch {
+            throw .authorization(error)
+        }
+        let receivedAt = configuration.clock.now()
+        let tokenResponse: TokenResponse
+        do {
+            tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: configuration.redirectURI,
+                                                           codeVerifier: pending.codeVerifier)
+        } catch {
+            throw .tokenExchange(error)
+        }
+        let tokens = tokenResponse.tokenSet(receivedAt: receivedAt, defaultLifetime: 2_592_000)
+        var claims: IDTokenClaims?
+        if pending.scopes.contains("openid") {
+            guard let idToken = tokenResponse.idToken else { throw .missingIDToken }
+            do { claims = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: pending.nonce, maxAge: pending.maxAge)) } catch {
+                throw .idToken(error)
+            }
+        }
+        var profile: UserProfile?
+        if pending.scopes.contains("profile") {
+            do {
+                profile = try await ProfileClient(url: configuration.platform.profileURL, transport: configuration.transport,
+                                                  timeout: configuration.timeout).profile(accessToken: tokens.accessToken)
+            } catch {
+                switch error {
+                case .unauthorized(let server), .forbidden(let server): throw .profile(.server(server))
+                case .other(let failure): throw .profile(failure)
+                }
+            }
+        }
+        if let claims, let profile, claims.subject != profile.userID { throw .idToken(.subjectMismatch) }
+        guard let userID = claims?.subject ?? profile?.userID else { throw .missingIDToken }
+        let user = LineUser(userID: userID, channelID: configuration.channelID,
+                            displayName: profile?.displayName ?? claims?.name,
+                            pictureURL: profile?.pictureURL ?? claims?.picture,
+                            statusMessage: profile?.statusMessage, email: claims?.email, method: .webLogin)
+        return WebLoginResult(user: user, tokens: tokens, idToken: claims, profile: profile, returnTo: pending.returnTo,
+                              friendshipStatusChanged: response.parameters["friendship_status_changed"].map { $0 == "true" })
+    }
+
+    // MARK: Session
+
+    /// A sealed, HttpOnly session cookie for `session`, living until the access token expires or
+    /// ``WebLoginConfiguration/sessionLifetime`` passes, whichever is first.
+    public func sessionCookie(for session: WebSession) throws(WebLoginError) -> ResponseCookie {
+        let now = configuration.clock.now()
+        let expiresAt = min(session.accessTokenExpiresAt, now.addingTimeInterval(configuration.sessionLifetime))
+        let value: String
+        do { value = try configuration.sealer.seal(session, purpose: sessionPurpose, expiresAt: expiresAt) } catch {
+            throw .sealing
+        }
+        return ResponseCookie(name: configuration.sessionCookieName, value: value,
+                              maxAge: max(0, Int(expiresAt.timeIntervalSince(now))), path: "/", secure: configuration.secureCookies)
+    }
+
+    /// The session sealed in the request's `Cookie` header, if present, intact and unexpired.
+    public func session(cookieHeader: String?) -> WebSession? {
+        guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader) else { return nil }
+        return try? configuration.sealer.open(sealed, as: WebSession.self, purpose: sessionPurpose, now: configuration.clock.now())
+    }
+
+    /// Deletes the session cookie.
+    public var sessionCookieDeletion: ResponseCookie {
+        ResponseCookie(name: configuration.sessionCookieName, value: "", maxAge: 0, path: "/", secure: configuration.secureCookies)
+    }
+
+    // MARK: Logout
+
+    /// Logs out at LINE: revokes the refresh token (if any) and the access token. There is no logout
+    /// endpoint (quirk 7): also delete the session cookie. A 400 ("already invalid") counts as done.
+    public func logout(_ session: WebSession) async throws(WebLoginError) {
+        if let refreshToken = session.refreshToken {
+            try? await tokenClient.revoke(refreshToken, kind: .refreshToken)
+        }
+        try await revoke(accessToken: session.accessToken)
+    }
+
+    /// Revokes one access token (with the channel secret, as web-only channels require).
+    public func revoke(accessToken: String) async throws(WebLoginError) {
+        do { try await tokenClient.revoke(accessToken, kind: .accessToken) } catch { throw .revoke(error) }
+    }
+
+    // MARK: Helpers
+
+    private var tokenClient: TokenClient {
+        TokenClient(configuration: provider, transport: configuration.transport, clock: configuration.clock)
+    }
+
+    private var attemptPurpose: String { "line-login-attempt:\(configuration.channelID)" }
+    private var sessionPurpose: String { "line-session:\(configuration.channelID)" }
+
+    private func attemptCookie(value: String, maxAge: Int) -> ResponseCookie {
+        // Scoped to the callback path: the attempt is sent only where it is needed.
+        let path = configuration.redirectURI.path.isEmpty ? "/" : configuration.redirectURI.path
+        return ResponseCookie(name: configuration.attemptCookieName, value: value, maxAge: maxAge, path: path,
+                              secure: configuration.secureCookies)
+    }
+
+    /// `path` if it is a local absolute path (`/x`, not `//host` or `/\host`), else `nil`.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 512,
+              path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
+        return path
+    }
+
+    private static func isCookieName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy {
+            ($0.value > 0x20 && $0.value < 0x7F) && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0)
+        }
+    }
+}

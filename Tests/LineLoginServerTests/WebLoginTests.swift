@@ -1,0 +1,238 @@
+import Foundation
+import LineLoginEmulator
+import LineSDK
+import OAuthEngine
+import Testing
+@testable import LineLoginServer
+
+/// The framework-agnostic web login against the emulator, with the scripted browser as the user.
+@Suite(.serialized) struct WebLoginTests {
+    static let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
+
+    struct Setup {
+        let fixture: EmulatorFixture
+        let login: WebLogin
+        let transport: RecordingTransport
+        let clock: TestClock
+
+        func browser(_ decision: ScriptedBrowser.Decision = .allow(addFriend: true)) -> ScriptedBrowser {
+            ScriptedBrowser(email: "brown@example.com", password: "brown", decision: decision)
+        }
+
+        /// Starts, lets the browser sign in, and returns the callback URL and the cookie header.
+        func signIn(_ decision: ScriptedBrowser.Decision = .allow(addFriend: true), returnTo: String? = nil) async throws -> (URL, String) {
+            let start = try login.start(returnTo: returnTo)
+            let callback = try await browser(decision).beginSession(redirectURI: WebLoginTests.redirectURI).present(start.authorizationURL)
+            return (callback, "\(start.cookie.name)=\(start.cookie.value)")
+        }
+
+        var tokenRequests: Int { transport.requests.filter { $0.url.path == "/oauth2/v2.1/token" }.count }
+    }
+
+    static func setup(scopes: [String] = ["profile", "openid"], botPrompt: String? = "normal") async throws -> Setup {
+        let fixture = try await EmulatorFixture.start()
+        let transport = RecordingTransport()
+        let clock = TestClock(Date())
+        let login = try WebLogin(configuration: WebLoginConfiguration(
+            channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform,
+            scopes: scopes, botPrompt: botPrompt, transport: transport, clock: clock))
+        return Setup(fixture: fixture, login: login, transport: transport, clock: clock)
+    }
+
+    @Test func startBuildsTheAuthorizeRedirectAndASealedCookie() async throws {
+        let setup = try await Self.setup()
+        let start = try setup.login.start()
+        let query = Dictionary(uniqueKeysWithValues: (URLComponents(url: start.authorizationURL, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+            .map { ($0.name, $0.value ?? "") })
+        #expect(start.authorizationURL.path == "/oauth2/v2.1/authorize")
+        #expect(query["response_type"] == "code")
+        #expect(query["client_id"] == EmulatorFixture.channelID)
+        #expect(query["redirect_uri"] == Self.redirectURI.absoluteString)
+        #expect(query["scope"] == "profile openid")
+        #expect(query["code_challenge_method"] == "S256")
+        #expect(query["code_challenge"]?.count == 43)
+        #expect(query["bot_prompt"] == "normal")
+        let state = try #require(query["state"])
+        let nonce = try #require(query["nonce"])
+        #expect(state.count == 43 && nonce.count == 43 && state != nonce)
+        #expect(query["disable_auto_login"] == nil)
+
+        let cookie = start.cookie
+        #expect(cookie.name == "line_login_attempt")
+        #expect(cookie.httpOnly && cookie.sameSite == "Lax" && !cookie.secure, "loopback http: not Secure")
+        #expect(cookie.path == "/callback")
+        #expect(cookie.maxAge == 600)
+        #expect(!cookie.value.contains(state) && !cookie.value.contains(nonce))
+        #expect(!String(describing: start).contains(state))
+        await setup.fixture.stop()
+    }
+
+    @Test func cookiesAreSecureOffLoopback() throws {
+        let login = try WebLogin(configuration: WebLoginConfiguration(
+            channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/auth/callback")!))
+        let start = try login.start()
+        #expect(start.cookie.secure)
+        #expect(start.cookie.headerValue.contains("; Secure"))
+        #expect(start.cookie.headerValue.contains("HttpOnly"))
+        #expect(start.cookie.headerValue.contains("SameSite=Lax"))
+        #expect(start.cookie.path == "/auth/callback")
+        #expect(login.sessionCookieDeletion.secure)
+    }
+
+    @Test func completesTheLogin() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn(returnTo: "/profile")
+        let result = try await setup.login.callback(url: callback, cookieHeader: "other=1; " + cookie)
+        #expect(result.user.userID == "U4af4980629e3b1d6e1c0a6b1b1c3e9f1")
+        #expect(result.user.displayName == "Brown")
+        #expect(result.user.statusMessage == "Hello, LINE!")
+        #expect(result.user.method == .webLogin)
+        #expect(result.idToken?.subject == result.user.userID)
+        #expect(result.profile?.displayName == "Brown")
+        #expect(result.returnTo == "/profile")
+        #expect(result.friendshipStatusChanged == false, "Brown is already a friend")
+        #expect(result.tokens.refreshToken != nil)
+        // The exchange used the channel secret and the PKCE verifier.
+        let exchange = try #require(setup.transport.requests.first { $0.url.path == "/oauth2/v2.1/token" })
+        let form = String(decoding: exchange.body ?? Data(), as: UTF8.self)
+        #expect(form.contains("client_secret=") && form.contains("code_verifier=") && form.contains("grant_type=authorization_code"))
+        #expect(!form.contains("id_token_key_type"), "web login takes the HS256 token")
+        #expect(!String(describing: result).contains(result.tokens.accessToken))
+        await setup.fixture.stop()
+    }
+
+    @Test func aStateMismatchNeverExchangesTheCode() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        var components = try #require(URLComponents(url: callback, resolvingAgainstBaseURL: false))
+        components.queryItems = components.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0 }
+        let forged = try #require(components.url)
+        do {
+            _ = try await setup.login.callback(url: forged, cookieHeader: cookie)
+            Issue.record("accepted a forged state")
+        } catch {
+            #expect(error == .authorization(.stateMismatch))
+            #expect(error.suggestsRetryWithoutAutoLogin)
+        }
+        #expect(setup.tokenRequests == 0)
+        await setup.fixture.stop()
+    }
+
+    @Test func aCallbackWithoutItsAttemptIsRefused() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: nil) }
+        await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: "line_login_attempt=garbage") }
+        let otherServer = try WebLogin(configuration: WebLoginConfiguration(
+            channelID: EmulatorFixture.channelID, channelSecret: setup.fixture.secret(), redirectURI: Self.redirectURI,
+            platform: setup.fixture.platform))
+        await #expect(throws: WebLoginError.noPendingLogin) { try await otherServer.callback(url: callback, cookieHeader: cookie) }
+        setup.clock.advance(by: 601)
+        await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: cookie) }
+        #expect(setup.tokenRequests == 0)
+        await setup.fixture.stop()
+    }
+
+    @Test func cancelIsReportedAfterTheStateCheck() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn(.cancel)
+        do {
+            _ = try await setup.login.callback(url: callback, cookieHeader: cookie)
+            Issue.record("accepted a cancelled login")
+        } catch {
+            #expect(error.isUserCancelled)
+            #expect(error.code == "cancelled")
+        }
+        #expect(setup.tokenRequests == 0)
+        await setup.fixture.stop()
+    }
+
+    @Test func aReplayedCallbackFails() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        _ = try await setup.login.callback(url: callback, cookieHeader: cookie)
+        do {
+            _ = try await setup.login.callback(url: callback, cookieHeader: cookie)
+            Issue.record("a code was accepted twice")
+        } catch {
+            #expect(error.code == "token_exchange_failed")
+        }
+        await setup.fixture.stop()
+    }
+
+    @Test func serverSessionVariant() async throws {
+        let setup = try await Self.setup()
+        let (pending, url) = setup.login.begin(returnTo: "//evil.example/path")
+        #expect(pending.returnTo == nil, "no open redirect")
+        #expect(!String(describing: pending).contains(pending.state))
+        let callback = try await setup.browser().beginSession(redirectURI: Self.redirectURI).present(url)
+        let result = try await setup.login.callback(url: callback, pending: pending)
+        #expect(result.user.displayName == "Brown")
+        await setup.fixture.stop()
+    }
+
+    @Test func returnToMustBeALocalPath() {
+        #expect(WebLogin.localPath("/profile?tab=1") == "/profile?tab=1")
+        #expect(WebLogin.localPath("//evil.example") == nil)
+        #expect(WebLogin.localPath("/\\evil.example") == nil)
+        #expect(WebLogin.localPath("https://evil.example/") == nil)
+        #expect(WebLogin.localPath("profile") == nil)
+        #expect(WebLogin.localPath("/a b") == nil)
+    }
+
+    @Test func retryDisablesAutoLogin() throws {
+        let login = try WebLogin(configuration: WebLoginConfiguration(
+            channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/callback")!))
+        let url = try login.start(disableAutoLogin: true).authorizationURL
+        #expect(url.query?.contains("disable_auto_login=true") == true)
+    }
+
+    @Test func sessionCookieRoundTripsAndExpires() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
+        let sessionCookie = try setup.login.sessionCookie(for: result.session)
+        #expect(sessionCookie.httpOnly && sessionCookie.sameSite == "Lax" && sessionCookie.path == "/")
+        #expect(!sessionCookie.value.contains(result.tokens.accessToken))
+        let header = "\(sessionCookie.name)=\(sessionCookie.value)"
+        #expect(setup.login.session(cookieHeader: header)?.user == result.user)
+        #expect(!String(describing: result.session).contains(result.tokens.accessToken))
+        // An attempt cookie can't be passed off as a session, nor the reverse.
+        #expect(setup.login.session(cookieHeader: "line_session=" + cookie.split(separator: "=", maxSplits: 1)[1]) == nil)
+        setup.clock.advance(by: 7 * 86_400 + 1)
+        #expect(setup.login.session(cookieHeader: header) == nil)
+        await setup.fixture.stop()
+    }
+
+    @Test func logoutRevokes() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: setup.fixture.platform, cache: nil)
+        _ = try await verifier.verify(result.tokens.accessToken)
+        try await setup.login.logout(result.session)
+        await #expect(throws: VerificationError.self) { try await verifier.verify(result.tokens.accessToken) }
+        try await setup.login.logout(result.session)  // already revoked: LINE's 400 counts as done
+        await setup.fixture.stop()
+    }
+
+    @Test func profileOnlyLoginsWork() async throws {
+        let setup = try await Self.setup(scopes: ["profile"], botPrompt: nil)
+        let (callback, cookie) = try await setup.signIn()
+        let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
+        #expect(result.idToken == nil)
+        #expect(result.user.displayName == "Brown")
+        await setup.fixture.stop()
+    }
+
+    @Test func refusesUnsafeConfigurations() {
+        func make(_ redirect: String, secret: String = TestTokens.secret, scopes: [String] = ["profile", "openid"]) throws {
+            _ = try WebLogin(configuration: WebLoginConfiguration(channelID: "1234567890", channelSecret: secret,
+                                                                  redirectURI: URL(string: redirect)!, scopes: scopes))
+        }
+        #expect(throws: LineServerConfigurationError.self) { try make("http://example.com/callback") }
+        #expect(throws: LineServerConfigurationError.self) { try make("https://example.com/callback", secret: "") }
+        #expect(throws: LineServerConfigurationError.self) { try make("https://example.com/callback", scopes: ["email"]) }
+        #expect(throws: Never.self) { try make("http://127.0.0.1:8500/callback") }
+    }
+}

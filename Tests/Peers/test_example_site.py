@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Test peer: a real browser (headless Chromium driven by Selenium) uses the example site.
+
+Runs `$LINE_LOGIN example-site --port N` (which starts its own in-process emulator), then:
+
+1. the home page shows the "Log in with LINE" button (LINE green, white label, a separator after the
+   mark, hover darkens it with a 10 % black layer, a disabled preview is white with a light border);
+2. clicking it goes to the emulator's login page; Brown signs in (brown@example.com / brown) and allows;
+3. the browser lands on the site's profile page showing "Brown"; the session cookie is HttpOnly;
+4. the JSON API refuses missing and garbage bearer tokens with 401 and a JSON error;
+5. "Log out" returns to the home page, which shows the button again; /profile then redirects home;
+6. cancelling on LINE's consent page comes back to the home page with a notice, signed out;
+7. the site exits cleanly on SIGTERM.
+
+Standalone: `LINE_LOGIN=/path/to/line-login python test_example_site.py`. Prints one `ok - …` /
+`not ok - …` line per check and exits 1 if any failed. Tokens and codes are never printed.
+Screenshots of the home and profile pages go to `<package>/ci-artifacts/`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+from pathlib import Path
+
+import requests
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+OVERALL_TIMEOUT = 150  # seconds for the whole script
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = PACKAGE_ROOT / "ci-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+LINE_GREEN = (6, 199, 85)  # #06C755
+BROWN_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
+
+failures = 0
+checks = 0
+running_sites: list["Site"] = []  # for the hard-timeout watchdog
+
+
+def check(condition: bool, description: str, detail: str = "") -> bool:
+    """Prints one TAP-like line and counts failures."""
+    global failures, checks
+    checks += 1
+    if condition:
+        print(f"ok - {description}", flush=True)
+    else:
+        failures += 1
+        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
+    return bool(condition)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def line_login_binary() -> str:
+    path = os.environ.get("LINE_LOGIN")
+    if path:
+        return path
+    out = subprocess.run(
+        ["swift", "build", "--product", "line-login", "--show-bin-path"],
+        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip().splitlines()[-1]
+    return str(Path(out) / "line-login")
+
+
+class Site:
+    """`line-login example-site` as a subprocess; always stopped by `stop()`."""
+
+    def __init__(self, binary: str):
+        self.binary = binary
+        self.proc: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
+        self.port = 0
+        self.base_url = ""
+
+    def start(self, attempts: int = 3) -> None:
+        last_error = ""
+        for _ in range(attempts):
+            self.port = free_port()
+            self.base_url = f"http://127.0.0.1:{self.port}"
+            self.log.seek(0)
+            self.log.truncate()
+            self.proc = subprocess.Popen(
+                [self.binary, "example-site", "--host", "127.0.0.1", "--port", str(self.port)],
+                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+            )
+            running_sites.append(self)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    break
+                try:
+                    r = requests.get(f"{self.base_url}/", timeout=2)
+                    if r.status_code == 200:
+                        return
+                except requests.RequestException:
+                    pass
+                time.sleep(0.2)
+            # Nothing secret has been issued yet, so the start-up output is safe to show.
+            self.log.seek(0)
+            last_error = self.log.read().decode(errors="replace")[-2000:]
+            self.stop()
+        raise RuntimeError(f"the example site did not answer; its output:\n{last_error}")
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def stop(self) -> int | None:
+        """SIGTERM, then SIGKILL after 10 s. Returns the exit status (None if never started)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+                return -9
+        return proc.returncode
+
+
+def parse_rgba(css_color: str) -> tuple[float, ...]:
+    inner = css_color[css_color.index("(") + 1: css_color.index(")")]
+    return tuple(float(part) for part in inner.split(","))
+
+
+def rgb(css_color: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in parse_rgba(css_color)[:3])
+
+
+def new_driver() -> webdriver.Chrome:
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1000,1000", "--no-first-run", "--no-default-browser-check"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(10)
+    return driver
+
+
+def path_of(driver) -> str:
+    return urllib.parse.urlsplit(driver.current_url).path
+
+
+def flow_button(driver, site: Site) -> None:
+    driver.get(site.base_url + "/")
+    check("LINE Login" in driver.title, "home: the page title names LINE Login", f"title {driver.title!r}")
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#account a.line-login-button")
+    if not check(len(buttons) >= 1, "home: the Log in with LINE button is present"):
+        return
+    button = buttons[0]
+    check(button.is_displayed(), "home: the button is visible")
+    check(button.text.strip() == "Log in with LINE", "home: the button reads 'Log in with LINE'", f"text {button.text!r}")
+    check(urllib.parse.urlsplit(button.get_attribute("href")).path == "/login", "home: the button links to /login")
+    background = button.value_of_css_property("background-color")
+    check(rgb(background) == LINE_GREEN, "home: the button is LINE green (#06C755)", f"background {background}")
+    color = button.value_of_css_property("color")
+    check(rgb(color) == (255, 255, 255), "home: the label is white", f"color {color}")
+    check(button.value_of_css_property("background-image") == "none", "home: no overlay before hover")
+    mark = button.find_element(By.CSS_SELECTOR, ".line-login-button__mark")
+    check(len(mark.find_elements(By.TAG_NAME, "svg")) == 1 and not button.find_elements(By.TAG_NAME, "img"),
+          "home: the mark is an inline SVG, not a logo image")
+    separator = mark.value_of_css_property("border-right-color")
+    check(parse_rgba(separator)[:3] == (0, 0, 0) and abs(parse_rgba(separator)[3] - 0.08) < 0.01,
+          "home: a separator (8 % black) sits between the mark and the text", f"border {separator}")
+
+    ActionChains(driver).move_to_element(button).perform()
+    time.sleep(0.2)
+    hovered = button.value_of_css_property("background-image")
+    check("rgba(0, 0, 0, 0.1)" in hovered, "hover: a 10 % black layer over the base colour", f"background-image {hovered}")
+    check(rgb(button.value_of_css_property("background-color")) == LINE_GREEN, "hover: the base colour stays #06C755")
+    ActionChains(driver).move_by_offset(0, 300).perform()
+
+    pressed = driver.find_elements(By.CSS_SELECTOR, ".line-login-button.is-pressed")
+    check(len(pressed) == 1 and "rgba(0, 0, 0, 0.3)" in pressed[0].value_of_css_property("background-image"),
+          "press preview: a 30 % black layer")
+    disabled = driver.find_elements(By.CSS_SELECTOR, '.line-login-button[aria-disabled="true"]')
+    if check(len(disabled) == 1, "home: a disabled preview is shown"):
+        d = disabled[0]
+        check(rgb(d.value_of_css_property("background-color")) == (255, 255, 255), "disabled: white background")
+        border = parse_rgba(d.value_of_css_property("border-top-color"))
+        check(tuple(int(v) for v in border[:3]) == (229, 229, 229) and abs(border[3] - 0.6) < 0.01,
+              "disabled: #E5E5E5 border at 60 %", f"border {border}")
+        text = parse_rgba(d.value_of_css_property("color"))
+        check(tuple(int(v) for v in text[:3]) == (30, 30, 30) and abs(text[3] - 0.2) < 0.01,
+              "disabled: #1E1E1E text at 20 %", f"color {text}")
+        check(d.get_attribute("href") is None, "disabled: not a link")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    check(driver.save_screenshot(str(ARTIFACTS / "example-site-home.png")), "home: screenshot saved to ci-artifacts/example-site-home.png")
+
+
+def sign_in_on_emulator(driver, site: Site, label: str) -> bool:
+    """Clicks the site's button and signs Brown in on the emulator; stops on the consent page."""
+    wait = WebDriverWait(driver, 15)
+    driver.get(site.base_url + "/")
+    driver.find_element(By.CSS_SELECTOR, "#account a.line-login-button").click()
+    try:
+        wait.until(EC.presence_of_element_located((By.NAME, "email")))
+    except TimeoutException:
+        return check(False, f"{label}: the emulator's login page opens", f"url path {path_of(driver)}")
+    host = urllib.parse.urlsplit(driver.current_url).netloc
+    check(host != f"127.0.0.1:{site.port}" and path_of(driver).startswith("/oauth2/v2.1/"),
+          f"{label}: the button leads to the emulator's login page", f"host {host}")
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
+    check(query.get("code_challenge_method") == ["S256"] and bool(query.get("state")) and bool(query.get("nonce")),
+          f"{label}: the authorize request carries state, nonce and PKCE S256")
+    driver.find_element(By.NAME, "email").send_keys("brown@example.com")
+    driver.find_element(By.NAME, "password").send_keys("brown")
+    driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="login"]').click()
+    try:
+        wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
+    except TimeoutException:
+        return check(False, f"{label}: the consent page follows the sign-in")
+    return check(True, f"{label}: Brown signed in, consent page shown")
+
+
+def flow_login_profile_logout(driver, site: Site) -> None:
+    wait = WebDriverWait(driver, 15)
+    if not sign_in_on_emulator(driver, site, "login"):
+        return
+    driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="allow"]').click()
+    try:
+        wait.until(lambda d: urllib.parse.urlsplit(d.current_url).netloc == f"127.0.0.1:{site.port}" and path_of(d) == "/profile")
+        landed = True
+    except TimeoutException:
+        landed = False
+    if not check(landed, "login: the browser lands on the site's profile page", f"url path {path_of(driver)}"):
+        body = driver.find_element(By.TAG_NAME, "body").text[:200]
+        print(f"# page text: {body!r}", flush=True)
+        return
+    check("code=" not in driver.current_url and "state=" not in driver.current_url, "login: no code or state left in the address bar")
+    name = driver.find_element(By.ID, "display-name").text
+    check(name == "Brown", "profile: shows the user's name 'Brown'", f"name {name!r}")
+    page = driver.find_element(By.TAG_NAME, "body").text
+    check(BROWN_ID in page, "profile: shows Brown's user ID")
+    check("Hello, LINE!" in page, "profile: shows the status message")
+    cookies = {c["name"]: c for c in driver.get_cookies()}
+    session = cookies.get("line_session")
+    check(session is not None and session.get("httpOnly") is True, "profile: the session cookie is HttpOnly")
+    check(session is not None and session.get("sameSite") == "Lax", "profile: the session cookie is SameSite=Lax")
+    check("line_login_attempt" not in cookies, "profile: the login-attempt cookie was deleted")
+    check("line_session" not in (driver.execute_script("return document.cookie") or ""), "profile: page scripts can't read the session")
+    check(driver.save_screenshot(str(ARTIFACTS / "example-site-profile.png")), "profile: screenshot saved to ci-artifacts/example-site-profile.png")
+
+    r = requests.get(site.base_url + "/profile", allow_redirects=False, timeout=10)
+    check(r.status_code == 303 and r.headers.get("location") == "/", "profile: without the browser's cookie it redirects home")
+
+    logout = driver.find_element(By.CSS_SELECTOR, 'form[action="/logout"] button[type="submit"]')
+    check(logout.text.strip() == "Log out", "profile: a Log out button is shown")
+    logout.click()
+    try:
+        wait.until(lambda d: path_of(d) == "/" and d.find_elements(By.CSS_SELECTOR, "#account a.line-login-button"))
+        back = True
+    except TimeoutException:
+        back = False
+    check(back, "logout: back on the home page, which shows the Log in with LINE button again", f"url path {path_of(driver)}")
+    check("line_session" not in {c["name"] for c in driver.get_cookies()}, "logout: the session cookie is gone")
+    driver.get(site.base_url + "/profile")
+    check(path_of(driver) == "/", "logout: /profile now redirects to the home page", f"url path {path_of(driver)}")
+
+
+def flow_cancel(driver, site: Site) -> None:
+    wait = WebDriverWait(driver, 15)
+    if not sign_in_on_emulator(driver, site, "cancel"):
+        return
+    driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="cancel"]').click()
+    try:
+        notice = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+        check("cancelled" in notice.text.lower(), "cancel: back home with a 'cancelled' notice", f"text {notice.text!r}")
+    except TimeoutException:
+        check(False, "cancel: back home with a 'cancelled' notice", f"url path {path_of(driver)}")
+    check(path_of(driver) == "/", "cancel: the browser is on the home page")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#account a.line-login-button")) == 1, "cancel: still signed out (the button is shown)")
+
+
+def flow_api(site: Site) -> None:
+    for label, headers in (("no token", {}), ("garbage token", {"Authorization": "Bearer garbage"}),
+                           ("forged JWT", {"Authorization": "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."})):
+        r = requests.get(site.base_url + "/api/me", headers=headers, timeout=10)
+        try:
+            body = r.json()
+        except ValueError:
+            body = {}
+        check(r.status_code == 401 and "error" in body and r.headers.get("content-type", "").startswith("application/json"),
+              f"api: {label} → 401 with a JSON error", f"status {r.status_code}")
+    r = requests.post(site.base_url + "/api/nonce", timeout=10)
+    nonce = r.json().get("nonce", "") if r.status_code == 200 else ""
+    check(r.status_code == 200 and len(nonce) == 43, "api: /api/nonce issues a 43-character nonce")
+    r = requests.post(site.base_url + "/api/session", json={"id_token": "garbage"}, timeout=10)
+    check(r.status_code == 401 and r.json().get("reason") == "malformed", "api: /api/session refuses a garbage ID token with 401")
+
+
+def main() -> int:
+    binary = line_login_binary()
+    site = Site(binary)
+    driver = None
+    try:
+        site.start()
+        check(True, f"example site answers on port {site.port} (with its own emulator)")
+        check("Example site at" in site.output() and "LINE emulator at" in site.output(), "example site prints its and the emulator's URLs")
+        try:
+            driver = new_driver()
+        except WebDriverException as error:
+            check(False, "headless Chromium starts", str(error).splitlines()[0] if str(error) else "")
+            return 1
+        check(True, "headless Chromium starts")
+        for flow in (flow_button, flow_login_profile_logout, flow_cancel):
+            try:
+                flow(driver, site)
+            except TimeoutError:
+                raise
+            except Exception as error:  # one broken flow must not hide the others
+                check(False, f"{flow.__name__} ran without an exception", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+                traceback.print_exc(limit=3)
+        try:
+            flow_api(site)
+        except Exception as error:
+            check(False, "flow_api ran without an exception", f"{type(error).__name__}: {error}")
+    except TimeoutError:
+        check(False, f"finished within {OVERALL_TIMEOUT} s")
+    except Exception as error:
+        check(False, "setup", f"{type(error).__name__}: {error}")
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        status = site.stop()
+        if status is not None:
+            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM), "example site stops on SIGTERM", f"exit status {status}")
+    print(f"# {checks - failures} passed, {failures} failed", flush=True)
+    return 1 if failures else 0
+
+
+def on_alarm(signum, frame):
+    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
+
+
+def watchdog():
+    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
+    time.sleep(OVERALL_TIMEOUT + 30)
+    print("not ok - hard timeout: exiting", flush=True)
+    for site in list(running_sites):
+        proc = site.proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    threading.Thread(target=watchdog, daemon=True).start()
+    code = main()
+    signal.alarm(0)
+    sys.exit(code)
