@@ -377,8 +377,10 @@ def flow_cancel(driver, emulator: Emulator, callback: CallbackServer) -> None:
     password.send_keys("brown")
     driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="login"]').click()
     try:
-        cancel = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="cancel"]')))
+        # The login page has a Cancel button too: wait for the consent page (Allow) before taking its Cancel,
+        # or the old page's button can be picked up just before the navigation and go stale.
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
+        cancel = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="cancel"]')))
     except TimeoutException:
         check(False, "cancel flow: consent page shown after clicking Log in")
         return

@@ -3,10 +3,8 @@ import OAuthEngine
 
 /// LINE as an engine provider profile: endpoints, client authentication and LINE's quirks.
 public enum LineProviderProfile {
-    /// The quirks LINE needs (see the LINE spec's "Quirks").
-    public static let quirks: ProviderQuirks = [
-        .revokeWithTokenTypeField, .scopeOmitsEmail, .requestsJWKSignedIDToken, .revokeBadRequestMeansRevoked,
-    ]
+    /// The quirks LINE needs (see the LINE spec's "Quirks"): the engine's LINE profile owns them.
+    public static var quirks: ProviderQuirks { ProviderProfile.line.quirks }
 
     /// A provider configuration for a channel. ES256 is always accepted; HS256 only when a channel
     /// secret is given (web-login tokens are keyed with it).
@@ -22,5 +20,5 @@ public enum LineProviderProfile {
     }
 
     /// `id_token_key_type=JWK`: asks LINE for an ES256 ID token, verifiable with the public JWKS.
-    public static let tokenParameters: [(String, String)] = [("id_token_key_type", "JWK")]
+    public static var tokenParameters: [(String, String)] { ProviderProfile.line.tokenParameters }
 }

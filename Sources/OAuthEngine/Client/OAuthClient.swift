@@ -14,6 +14,9 @@ public final class OAuthClient: Sendable {
     public let validator: IDTokenValidator
     private let random: any RandomSource
     private let clock: any WallClock
+    // States whose callback was already handled: a request answers one redirect, once. Bounded; a state
+    // is 256 random bits, so forgetting the oldest only matters for an attacker who already lost.
+    private let spentStates = LockedValue<(set: Set<String>, order: [String])>((set: [], order: []))
 
     /// Creates a client. Throws when the configuration breaks a rule (e.g. a plain-http endpoint).
     public init(
@@ -79,6 +82,14 @@ public final class OAuthClient: Sendable {
         do { response = try AuthorizationResponse(url: callbackURL, request: request, issuer: configuration.issuer) } catch {
             throw .authorization(error)
         }
+        // The state is single use: a second completion of the same request is refused before any exchange.
+        let firstUse = spentStates.withLock { spent -> Bool in
+            guard spent.set.insert(request.state).inserted else { return false }
+            spent.order.append(request.state)
+            if spent.order.count > 1024 { spent.set.remove(spent.order.removeFirst()) }
+            return true
+        }
+        guard firstUse else { throw .authorization(.stateMismatch) }
         let tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         let receivedAt = clock.now()
         var claims: IDTokenClaims?
@@ -101,9 +112,9 @@ public final class OAuthClient: Sendable {
         var firstError: OAuthError?
         if configuration.revocationEndpoint != nil {
             if let refreshToken = tokens.refreshToken {
-                do { try await tokenClient.revoke(refreshToken, kind: .refreshToken) } catch { firstError = error }
+                do { try await revoke(token: refreshToken, kind: .refreshToken) } catch { firstError = error }
             }
-            do { try await tokenClient.revoke(tokens.accessToken, kind: .accessToken) } catch { firstError = firstError ?? error }
+            do { try await revoke(token: tokens.accessToken, kind: .accessToken) } catch { firstError = firstError ?? error }
         }
         await session.clear()
         if let firstError { throw firstError }

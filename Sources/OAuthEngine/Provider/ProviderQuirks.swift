@@ -22,4 +22,9 @@ public struct ProviderQuirks: OptionSet, Sendable, Hashable {
     /// LINE: a 400 from revoke means the token was already invalid, which counts as revoked.
     /// (RFC 7009 says servers answer 200 for invalid tokens; LINE answers 400.)
     public static let revokeBadRequestMeansRevoked = ProviderQuirks(rawValue: 1 << 6)
+    /// glewlwyd: a public client (no secret) authenticates `/introspect` and `/revoke` with its access
+    /// token as `Bearer`, because the server refuses RFC 7009's `client_id` alone (401). Gives up keeping
+    /// the access token out of requests about other tokens (it only ever goes to the provider's own
+    /// endpoints); RFC 7662 §2.1 allows exactly this for introspection.
+    public static let publicClientAuthenticatesWithAccessToken = ProviderQuirks(rawValue: 1 << 7)
 }
