@@ -16,17 +16,9 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
-import time
-import traceback
 import urllib.parse
 import warnings
-from pathlib import Path
 
 import requests
 from authlib.common.security import generate_token
@@ -41,99 +33,13 @@ with warnings.catch_warnings():
 from joserfc import jwt as rfc_jwt
 from joserfc.jwk import KeySet as RfcKeySet
 
+sys.path.insert(0, os.path.dirname(__file__))
+import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
+from peerkit import Emulator, check, free_port  # noqa: E402
+
 OVERALL_TIMEOUT = 120  # seconds for the whole script
 CHANNEL_ID = "1234567890"
 BROWN_USER_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-
-failures = 0
-checks = 0
-running_emulators: list["Emulator"] = []  # for the hard-timeout watchdog
-
-
-def check(condition: bool, description: str, detail: str = "") -> bool:
-    """Prints one TAP-like line and counts failures."""
-    global failures, checks
-    checks += 1
-    if condition:
-        print(f"ok - {description}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
-    return bool(condition)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def line_login_binary() -> str:
-    path = os.environ.get("LINE_LOGIN")
-    if path:
-        return path
-    out = subprocess.run(
-        ["swift", "build", "--product", "line-login", "--show-bin-path"],
-        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
-    ).stdout.strip().splitlines()[-1]
-    return str(Path(out) / "line-login")
-
-
-class Emulator:
-    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
-
-    def __init__(self, binary: str, extra_args: list[str] | None = None):
-        self.binary = binary
-        self.extra_args = extra_args or []
-        self.proc: subprocess.Popen | None = None
-        self.log = tempfile.TemporaryFile()
-        self.port = 0
-        self.base_url = ""
-
-    def start(self, attempts: int = 3) -> None:
-        last_error = ""
-        for _ in range(attempts):
-            self.port = free_port()
-            self.base_url = f"http://127.0.0.1:{self.port}"
-            self.log.seek(0)
-            self.log.truncate()
-            self.proc = subprocess.Popen(
-                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
-                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            )
-            running_emulators.append(self)
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                if self.proc.poll() is not None:
-                    break
-                try:
-                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
-                    if r.status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.2)
-            # Nothing secret has been issued yet, so the start-up output is safe to show.
-            self.log.seek(0)
-            last_error = self.log.read().decode(errors="replace")[-2000:]
-            self.stop()
-        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
-
-    def stop(self) -> int | None:
-        """SIGTERM, then SIGKILL after 5 s. Returns the exit status (None if never started)."""
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return None
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
-                return -9
-        return proc.returncode
 
 
 def json_or_empty(response: requests.Response) -> dict:
@@ -316,50 +222,16 @@ def run(emulator: Emulator) -> None:
 
 
 def main() -> int:
-    emulator = Emulator(line_login_binary(), ["--auto-approve", "brown@example.com"])
+    emulator = Emulator(peerkit.line_login_binary(), ["--auto-approve", "brown@example.com"])
     try:
-        emulator.start()
-        check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
-        try:
-            run(emulator)
-        except TimeoutError:
-            raise
-        except Exception as error:
-            message = str(error).splitlines()[0] if str(error) else ""
-            check(False, "the flow ran without an exception", f"{type(error).__name__}: {message[:200]}")
-            traceback.print_exc(limit=4)
-    except TimeoutError:
-        check(False, f"finished within {OVERALL_TIMEOUT} s")
-    except Exception as error:
-        check(False, "setup", f"{type(error).__name__}: {error}")
+        with peerkit.reported(OVERALL_TIMEOUT):
+            emulator.start()
+            check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+            peerkit.guarded("the flow ran without an exception", run, emulator, traceback_limit=4, detail_chars=200)
     finally:
-        status = emulator.stop()
-        if status is not None:
-            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM),
-                  "emulator stops on SIGTERM", f"exit status {status}")
-    print(f"# {checks - failures} passed, {failures} failed", flush=True)
-    return 1 if failures else 0
-
-
-def on_alarm(signum, frame):
-    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
-
-
-def watchdog():
-    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
-    time.sleep(OVERALL_TIMEOUT + 30)
-    print("not ok - hard timeout: exiting", flush=True)
-    for emulator in list(running_emulators):
-        proc = emulator.proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-    os._exit(1)
+        peerkit.check_sigterm_exit(emulator.stop(), "emulator")
+    return peerkit.summary()
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    threading.Thread(target=watchdog, daemon=True).start()
-    code = main()
-    signal.alarm(0)
-    sys.exit(code)
+    peerkit.run_main(main, OVERALL_TIMEOUT)

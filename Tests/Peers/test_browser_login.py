@@ -18,176 +18,28 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.server
 import json
 import os
 import secrets
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
 import time
-import traceback
 import urllib.parse
-from pathlib import Path
 
 import requests
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+sys.path.insert(0, os.path.dirname(__file__))
+import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
+from peerkit import ARTIFACTS, CallbackServer, Emulator, check  # noqa: E402
+
 OVERALL_TIMEOUT = 120  # seconds for the whole script
 CHANNEL_ID = "1234567890"
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = PACKAGE_ROOT / "ci-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 LINE_GREEN = (6, 199, 85)  # #06C755
-
-failures = 0
-checks = 0
-running_emulators: list["Emulator"] = []  # for the hard-timeout watchdog
-
-
-def check(condition: bool, description: str, detail: str = "") -> bool:
-    """Prints one TAP-like line and counts failures."""
-    global failures, checks
-    checks += 1
-    if condition:
-        print(f"ok - {description}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
-    return bool(condition)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def line_login_binary() -> str:
-    path = os.environ.get("LINE_LOGIN")
-    if path:
-        return path
-    out = subprocess.run(
-        ["swift", "build", "--product", "line-login", "--show-bin-path"],
-        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
-    ).stdout.strip().splitlines()[-1]
-    return str(Path(out) / "line-login")
-
-
-class Emulator:
-    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
-
-    def __init__(self, binary: str, extra_args: list[str] | None = None):
-        self.binary = binary
-        self.extra_args = extra_args or []
-        self.proc: subprocess.Popen | None = None
-        self.log = tempfile.TemporaryFile()
-        self.port = 0
-        self.base_url = ""
-
-    def start(self, attempts: int = 3) -> None:
-        last_error = ""
-        for _ in range(attempts):
-            self.port = free_port()
-            self.base_url = f"http://127.0.0.1:{self.port}"
-            self.log.seek(0)
-            self.log.truncate()
-            self.proc = subprocess.Popen(
-                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
-                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            )
-            running_emulators.append(self)
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                if self.proc.poll() is not None:
-                    break
-                try:
-                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
-                    if r.status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.2)
-            # Nothing secret has been issued yet, so the start-up output is safe to show.
-            self.log.seek(0)
-            last_error = self.log.read().decode(errors="replace")[-2000:]
-            self.stop()
-        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
-
-    def stop(self) -> int | None:
-        """SIGTERM, then SIGKILL after 5 s. Returns the exit status (None if never started)."""
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return None
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
-                return -9
-        return proc.returncode
-
-
-class CallbackServer:
-    """A loopback `http.server` that records every request to `/callback`."""
-
-    def __init__(self):
-        self.hits: list[dict[str, list[str]]] = []
-        self.event = threading.Event()
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 (http.server's naming)
-                url = urllib.parse.urlsplit(self.path)
-                if url.path != "/callback":
-                    self.send_error(404)
-                    return
-                outer.hits.append(urllib.parse.parse_qs(url.query, keep_blank_values=True))
-                outer.event.set()
-                body = b"<!DOCTYPE html><title>Callback received</title><h1>Callback received</h1>"
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):  # the query holds codes: never log it
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_address[1]
-        self.redirect_uri = f"http://127.0.0.1:{self.port}/callback"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def start(self):
-        self.thread.start()
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-    def wait_for_hit(self, count: int, timeout: float = 15) -> dict[str, list[str]] | None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if len(self.hits) >= count:
-                return self.hits[count - 1]
-            self.event.wait(0.1)
-            self.event.clear()
-        return None
 
 
 def pkce_pair() -> tuple[str, str]:
@@ -218,18 +70,6 @@ def b64url_json(segment: str) -> dict:
 def parse_rgb(css_color: str) -> tuple[int, ...]:
     inner = css_color[css_color.index("(") + 1: css_color.index(")")]
     return tuple(int(float(part)) for part in inner.split(",")[:3])
-
-
-def new_driver() -> webdriver.Chrome:
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=900,1000", "--no-first-run", "--no-default-browser-check"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(10)
-    return driver
 
 
 def active_element_name(driver) -> str:
@@ -417,66 +257,25 @@ def flow_bad_redirect(driver, emulator: Emulator, callback: CallbackServer) -> N
 
 
 def main() -> int:
-    binary = line_login_binary()
-    emulator = Emulator(binary)
+    emulator = Emulator(peerkit.line_login_binary())
     callback = CallbackServer()
     driver = None
     try:
-        emulator.start()
-        check(True, f"emulator answers discovery on port {emulator.port}")
-        callback.start()
-        try:
-            driver = new_driver()
-        except WebDriverException as error:
-            check(False, "headless Chromium starts", str(error).splitlines()[0] if str(error) else "")
-            return 1
-        check(True, "headless Chromium starts")
-        for flow in (flow_allow, flow_cancel, flow_bad_redirect):
-            try:
-                flow(driver, emulator, callback)
-            except TimeoutError:
-                raise
-            except Exception as error:  # one broken flow must not hide the others
-                check(False, f"{flow.__name__} ran without an exception", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
-                traceback.print_exc(limit=3)
-    except TimeoutError:
-        check(False, f"finished within {OVERALL_TIMEOUT} s")
-    except Exception as error:
-        check(False, "setup", f"{type(error).__name__}: {error}")
+        with peerkit.reported(OVERALL_TIMEOUT):
+            emulator.start()
+            check(True, f"emulator answers discovery on port {emulator.port}")
+            callback.start()
+            driver = peerkit.start_browser("900,1000")
+            if driver is None:
+                return 1
+            for flow in (flow_allow, flow_cancel, flow_bad_redirect):
+                peerkit.guarded(f"{flow.__name__} ran without an exception", flow, driver, emulator, callback)
     finally:
-        if driver is not None:
-            try:
-                driver.quit()
-            except Exception:
-                pass
+        peerkit.quit_browser(driver)
         callback.stop()
-        status = emulator.stop()
-        if status is not None:
-            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM),
-                  "emulator stops on SIGTERM", f"exit status {status}")
-    print(f"# {checks - failures} passed, {failures} failed", flush=True)
-    return 1 if failures else 0
-
-
-def on_alarm(signum, frame):
-    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
-
-
-def watchdog():
-    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
-    time.sleep(OVERALL_TIMEOUT + 30)
-    print("not ok - hard timeout: exiting", flush=True)
-    for emulator in list(running_emulators):
-        proc = emulator.proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-    os._exit(1)
+        peerkit.check_sigterm_exit(emulator.stop(), "emulator")
+    return peerkit.summary()
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    threading.Thread(target=watchdog, daemon=True).start()
-    code = main()
-    signal.alarm(0)
-    sys.exit(code)
+    peerkit.run_main(main, OVERALL_TIMEOUT)

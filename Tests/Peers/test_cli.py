@@ -20,82 +20,26 @@ import json
 import os
 import queue
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import traceback
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import requests
 
+sys.path.insert(0, os.path.dirname(__file__))
+import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
+from peerkit import Emulator, check  # noqa: E402
+
 OVERALL_TIMEOUT = 240  # seconds for the whole script
 COMMAND_TIMEOUT = 60  # seconds for one CLI command
 CHANNEL_ID = "1234567890"
 BROWN_USER_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 URL_PROMPT = "Open this URL in a browser to sign in:"
-
-failures = 0
-checks = 0
-running_processes: list[subprocess.Popen] = []  # for cleanup and the hard-timeout watchdog
-
-
-def check(condition: bool, description: str, detail: str = "") -> bool:
-    """Prints one TAP-like line and counts failures."""
-    global failures, checks
-    checks += 1
-    if condition:
-        print(f"ok - {description}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
-    return bool(condition)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def line_login_binary() -> str:
-    path = os.environ.get("LINE_LOGIN")
-    if path:
-        return path
-    out = subprocess.run(
-        ["swift", "build", "--product", "line-login", "--show-bin-path"],
-        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=120,
-    ).stdout.strip().splitlines()[-1]
-    return str(Path(out) / "line-login")
-
-
-def kill_process(proc: subprocess.Popen | None, term_first: bool = True) -> int | None:
-    """SIGTERM (optionally), then SIGKILL after 5 s. Returns the exit status."""
-    if proc is None:
-        return None
-    if proc.poll() is None:
-        try:
-            if term_first:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(timeout=5)
-            else:
-                proc.kill()
-                proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-    if proc in running_processes:
-        running_processes.remove(proc)
-    return proc.returncode
 
 
 def first_line(text: str) -> str:
@@ -147,67 +91,21 @@ class CLI:
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
-        running_processes.append(proc)
+        peerkit.track(proc)
         try:
             out, err = proc.communicate(input=stdin, timeout=timeout)
             code = proc.returncode
         except subprocess.TimeoutExpired:
-            kill_process(proc, term_first=False)
+            peerkit.stop_process(proc, term_first=False)
             out, err = proc.communicate()
             code = -999
             err = (err or "") + f"\n[test: timed out after {timeout} s]"
         finally:
-            if proc in running_processes:
-                running_processes.remove(proc)
+            peerkit.untrack(proc)
         result = Result(list(args), code, out or "", err or "",
                         revealed=len(args) >= 2 and args[0] == "token" and args[1] == "show" and "--reveal" in args)
         self.results.append(result)
         return result
-
-
-class Emulator:
-    """`line-login emulator` as a subprocess; always stopped by `stop()`."""
-
-    def __init__(self, binary: str, env: dict[str, str], extra_args: list[str] | None = None):
-        self.binary = binary
-        self.env = env
-        self.extra_args = extra_args or []
-        self.proc: subprocess.Popen | None = None
-        self.log = tempfile.TemporaryFile()
-        self.port = 0
-        self.base_url = ""
-
-    def start(self, attempts: int = 3) -> None:
-        last_error = ""
-        for _ in range(attempts):
-            self.port = free_port()
-            self.base_url = f"http://127.0.0.1:{self.port}"
-            self.log.seek(0)
-            self.log.truncate()
-            self.proc = subprocess.Popen(
-                [self.binary, "emulator", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
-                env=self.env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            )
-            running_processes.append(self.proc)
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                if self.proc.poll() is not None:
-                    break
-                try:
-                    r = requests.get(f"{self.base_url}/.well-known/openid-configuration", timeout=2)
-                    if r.status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.2)
-            self.log.seek(0)
-            last_error = self.log.read().decode(errors="replace")[-2000:]
-            self.stop()
-        raise RuntimeError(f"the emulator did not answer discovery; its output:\n{last_error}")
-
-    def stop(self) -> int | None:
-        proc, self.proc = self.proc, None
-        return kill_process(proc)
 
 
 @dataclass
@@ -222,7 +120,7 @@ def login(cli: CLI, emulator: Emulator, store: str, label: str) -> LoginOutcome:
             "--store-dir", store, "--json", "--timeout", "60"]
     proc = subprocess.Popen([cli.binary, *args], env=cli.env, cwd=tempfile.gettempdir(),
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    running_processes.append(proc)
+    peerkit.track(proc)
     stderr_lines: list[str] = []
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -284,7 +182,7 @@ def login(cli: CLI, emulator: Emulator, store: str, label: str) -> LoginOutcome:
             proc.wait(timeout=COMMAND_TIMEOUT)
             code = proc.returncode
         except subprocess.TimeoutExpired:
-            kill_process(proc, term_first=False)
+            peerkit.stop_process(proc, term_first=False)
             code = -999
         pump.join(timeout=5)
         assert proc.stdout is not None
@@ -294,9 +192,8 @@ def login(cli: CLI, emulator: Emulator, store: str, label: str) -> LoginOutcome:
         return LoginOutcome(result, callback_url)
     finally:
         if proc.poll() is None:
-            kill_process(proc, term_first=False)
-        if proc in running_processes:
-            running_processes.remove(proc)
+            peerkit.stop_process(proc, term_first=False)
+        peerkit.untrack(proc)
         if result is None:
             cli.results.append(Result(args, proc.returncode if proc.returncode is not None else -999,
                                       proc.stdout.read() if proc.stdout else "", "".join(stderr_lines)))
@@ -571,8 +468,7 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     collect_store_secrets(store3, secrets)
     r = cli.run("token", "show", "--reveal", "--store-dir", store3)
     secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
-    status = emulator.stop()
-    check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM), "emulator stops on SIGTERM", f"exit status {status}")
+    peerkit.check_sigterm_exit(emulator.stop(), "emulator")
     r = cli.run("profile", "--store-dir", store3, "--json")
     check(r.code == 4, "profile with the emulator gone: exit 4 (network)", f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("token", "verify", "--store-dir", store3)
@@ -614,61 +510,36 @@ def run_demo(cli: CLI) -> None:
 
 
 def main() -> int:
-    binary = line_login_binary()
+    binary = peerkit.line_login_binary(timeout=120)
     work = Path(tempfile.mkdtemp(prefix="line-login-cli-test-"))
     home = work / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("LINE_CHANNEL_ID", "LINE_CHANNEL_SECRET")}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"))  # a forgotten --store-dir never reaches the real home
     cli = CLI(binary, env)
-    emulator = Emulator(binary, env, ["--auto-approve", "brown@example.com"])
+    emulator = Emulator(binary, ["--auto-approve", "brown@example.com"], env=env)
+
+    def all_checks() -> None:
+        run_demo(cli)
+        emulator.start()
+        check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+        run(cli, emulator, work)
+        # Foundation on Linux may create empty cache directories under $HOME/$XDG_DATA_HOME; no file
+        # (a token store, a URL cache entry) and no line-login directory may appear there.
+        stores = {home / "data" / "line-login", home / ".local" / "share" / "line-login"}
+        stray = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() or p in stores]
+        check(not stray, "nothing written to the default store dir or elsewhere under $HOME",
+              f"found {stray[:5]}")
+
     try:
-        try:
-            run_demo(cli)
-            emulator.start()
-            check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
-            run(cli, emulator, work)
-            # Foundation on Linux may create empty cache directories under $HOME/$XDG_DATA_HOME; no file
-            # (a token store, a URL cache entry) and no line-login directory may appear there.
-            stores = {home / "data" / "line-login", home / ".local" / "share" / "line-login"}
-            stray = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() or p in stores]
-            check(not stray, "nothing written to the default store dir or elsewhere under $HOME",
-                  f"found {stray[:5]}")
-        except TimeoutError:
-            raise
-        except Exception as error:
-            message = str(error).splitlines()[0] if str(error) else ""
-            check(False, "the checks ran without an exception", f"{type(error).__name__}: {message[:200]}")
-            traceback.print_exc(limit=4)
-    except TimeoutError:
-        check(False, f"finished within {OVERALL_TIMEOUT} s")
+        with peerkit.reported(OVERALL_TIMEOUT):
+            peerkit.guarded("the checks ran without an exception", all_checks, traceback_limit=4, detail_chars=200)
     finally:
         emulator.stop()
-        for proc in list(running_processes):
-            kill_process(proc, term_first=False)
+        peerkit.kill_all()
         shutil.rmtree(work, ignore_errors=True)
-    print(f"# {checks - failures} passed, {failures} failed", flush=True)
-    return 1 if failures else 0
-
-
-def on_alarm(signum, frame):
-    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
-
-
-def watchdog():
-    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
-    time.sleep(OVERALL_TIMEOUT + 30)
-    print("not ok - hard timeout: exiting", flush=True)
-    for proc in list(running_processes):
-        if proc.poll() is None:
-            proc.kill()
-    os._exit(1)
+    return peerkit.summary()
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    threading.Thread(target=watchdog, daemon=True).start()
-    code = main()
-    signal.alarm(0)
-    sys.exit(code)
+    peerkit.run_main(main, OVERALL_TIMEOUT)

@@ -20,126 +20,24 @@ Screenshots of the home and profile pages go to `<package>/ci-artifacts/`.
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
 import time
-import traceback
 import urllib.parse
-from pathlib import Path
 
 import requests
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+sys.path.insert(0, os.path.dirname(__file__))
+import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
+from peerkit import ARTIFACTS, check  # noqa: E402
+
 OVERALL_TIMEOUT = 150  # seconds for the whole script
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = PACKAGE_ROOT / "ci-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 LINE_GREEN = (6, 199, 85)  # #06C755
 BROWN_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
-
-failures = 0
-checks = 0
-running_sites: list["Site"] = []  # for the hard-timeout watchdog
-
-
-def check(condition: bool, description: str, detail: str = "") -> bool:
-    """Prints one TAP-like line and counts failures."""
-    global failures, checks
-    checks += 1
-    if condition:
-        print(f"ok - {description}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
-    return bool(condition)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def line_login_binary() -> str:
-    path = os.environ.get("LINE_LOGIN")
-    if path:
-        return path
-    out = subprocess.run(
-        ["swift", "build", "--product", "line-login", "--show-bin-path"],
-        cwd=PACKAGE_ROOT, capture_output=True, text=True, check=True, timeout=60,
-    ).stdout.strip().splitlines()[-1]
-    return str(Path(out) / "line-login")
-
-
-class Site:
-    """`line-login example-site` as a subprocess; always stopped by `stop()`."""
-
-    def __init__(self, binary: str):
-        self.binary = binary
-        self.proc: subprocess.Popen | None = None
-        self.log = tempfile.TemporaryFile()
-        self.port = 0
-        self.base_url = ""
-
-    def start(self, attempts: int = 3) -> None:
-        last_error = ""
-        for _ in range(attempts):
-            self.port = free_port()
-            self.base_url = f"http://127.0.0.1:{self.port}"
-            self.log.seek(0)
-            self.log.truncate()
-            self.proc = subprocess.Popen(
-                [self.binary, "example-site", "--host", "127.0.0.1", "--port", str(self.port)],
-                stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            )
-            running_sites.append(self)
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                if self.proc.poll() is not None:
-                    break
-                try:
-                    r = requests.get(f"{self.base_url}/", timeout=2)
-                    if r.status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.2)
-            # Nothing secret has been issued yet, so the start-up output is safe to show.
-            self.log.seek(0)
-            last_error = self.log.read().decode(errors="replace")[-2000:]
-            self.stop()
-        raise RuntimeError(f"the example site did not answer; its output:\n{last_error}")
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")
-
-    def stop(self) -> int | None:
-        """SIGTERM, then SIGKILL after 10 s. Returns the exit status (None if never started)."""
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return None
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
-                return -9
-        return proc.returncode
 
 
 def parse_rgba(css_color: str) -> tuple[float, ...]:
@@ -151,23 +49,11 @@ def rgb(css_color: str) -> tuple[int, ...]:
     return tuple(int(v) for v in parse_rgba(css_color)[:3])
 
 
-def new_driver() -> webdriver.Chrome:
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1000,1000", "--no-first-run", "--no-default-browser-check"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(10)
-    return driver
-
-
 def path_of(driver) -> str:
     return urllib.parse.urlsplit(driver.current_url).path
 
 
-def flow_button(driver, site: Site) -> None:
+def flow_button(driver, site: peerkit.Server) -> None:
     driver.get(site.base_url + "/")
     check("LINE Login" in driver.title, "home: the page title names LINE Login", f"title {driver.title!r}")
     buttons = driver.find_elements(By.CSS_SELECTOR, "#account a.line-login-button")
@@ -214,7 +100,7 @@ def flow_button(driver, site: Site) -> None:
     check(driver.save_screenshot(str(ARTIFACTS / "example-site-home.png")), "home: screenshot saved to ci-artifacts/example-site-home.png")
 
 
-def sign_in_on_emulator(driver, site: Site, label: str) -> bool:
+def sign_in_on_emulator(driver, site: peerkit.Server, label: str) -> bool:
     """Clicks the site's button and signs Brown in on the emulator; stops on the consent page."""
     wait = WebDriverWait(driver, 15)
     driver.get(site.base_url + "/")
@@ -239,7 +125,7 @@ def sign_in_on_emulator(driver, site: Site, label: str) -> bool:
     return check(True, f"{label}: Brown signed in, consent page shown")
 
 
-def flow_login_profile_logout(driver, site: Site) -> None:
+def flow_login_profile_logout(driver, site: peerkit.Server) -> None:
     wait = WebDriverWait(driver, 15)
     if not sign_in_on_emulator(driver, site, "login"):
         return
@@ -284,7 +170,7 @@ def flow_login_profile_logout(driver, site: Site) -> None:
     check(path_of(driver) == "/", "logout: /profile now redirects to the home page", f"url path {path_of(driver)}")
 
 
-def flow_cancel(driver, site: Site) -> None:
+def flow_cancel(driver, site: peerkit.Server) -> None:
     wait = WebDriverWait(driver, 15)
     if not sign_in_on_emulator(driver, site, "cancel"):
         return
@@ -298,7 +184,7 @@ def flow_cancel(driver, site: Site) -> None:
     check(len(driver.find_elements(By.CSS_SELECTOR, "#account a.line-login-button")) == 1, "cancel: still signed out (the button is shown)")
 
 
-def flow_api(site: Site) -> None:
+def flow_api(site: peerkit.Server) -> None:
     for label, headers in (("no token", {}), ("garbage token", {"Authorization": "Bearer garbage"}),
                            ("forged JWT", {"Authorization": "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."})):
         r = requests.get(site.base_url + "/api/me", headers=headers, timeout=10)
@@ -316,67 +202,27 @@ def flow_api(site: Site) -> None:
 
 
 def main() -> int:
-    binary = line_login_binary()
-    site = Site(binary)
+    site = peerkit.Server(peerkit.line_login_binary(), "example-site", not_ready="the example site did not answer", grace=10)
     driver = None
     try:
-        site.start()
-        check(True, f"example site answers on port {site.port} (with its own emulator)")
-        check("Example site at" in site.output() and "LINE emulator at" in site.output(), "example site prints its and the emulator's URLs")
-        try:
-            driver = new_driver()
-        except WebDriverException as error:
-            check(False, "headless Chromium starts", str(error).splitlines()[0] if str(error) else "")
-            return 1
-        check(True, "headless Chromium starts")
-        for flow in (flow_button, flow_login_profile_logout, flow_cancel):
+        with peerkit.reported(OVERALL_TIMEOUT):
+            site.start()
+            check(True, f"example site answers on port {site.port} (with its own emulator)")
+            check("Example site at" in site.output() and "LINE emulator at" in site.output(), "example site prints its and the emulator's URLs")
+            driver = peerkit.start_browser("1000,1000")
+            if driver is None:
+                return 1
+            for flow in (flow_button, flow_login_profile_logout, flow_cancel):
+                peerkit.guarded(f"{flow.__name__} ran without an exception", flow, driver, site)
             try:
-                flow(driver, site)
-            except TimeoutError:
-                raise
-            except Exception as error:  # one broken flow must not hide the others
-                check(False, f"{flow.__name__} ran without an exception", f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
-                traceback.print_exc(limit=3)
-        try:
-            flow_api(site)
-        except Exception as error:
-            check(False, "flow_api ran without an exception", f"{type(error).__name__}: {error}")
-    except TimeoutError:
-        check(False, f"finished within {OVERALL_TIMEOUT} s")
-    except Exception as error:
-        check(False, "setup", f"{type(error).__name__}: {error}")
+                flow_api(site)
+            except Exception as error:
+                check(False, "flow_api ran without an exception", f"{type(error).__name__}: {error}")
     finally:
-        if driver is not None:
-            try:
-                driver.quit()
-            except Exception:
-                pass
-        status = site.stop()
-        if status is not None:
-            check(status in (0, -signal.SIGTERM, 128 + signal.SIGTERM), "example site stops on SIGTERM", f"exit status {status}")
-    print(f"# {checks - failures} passed, {failures} failed", flush=True)
-    return 1 if failures else 0
-
-
-def on_alarm(signum, frame):
-    raise TimeoutError(f"overall timeout of {OVERALL_TIMEOUT} s")
-
-
-def watchdog():
-    # Backstop if the alarm cannot interrupt a blocking call: the finally in main should have run by now.
-    time.sleep(OVERALL_TIMEOUT + 30)
-    print("not ok - hard timeout: exiting", flush=True)
-    for site in list(running_sites):
-        proc = site.proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-    os._exit(1)
+        peerkit.quit_browser(driver)
+        peerkit.check_sigterm_exit(site.stop(), "example site")
+    return peerkit.summary()
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    threading.Thread(target=watchdog, daemon=True).start()
-    code = main()
-    signal.alarm(0)
-    sys.exit(code)
+    peerkit.run_main(main, OVERALL_TIMEOUT)

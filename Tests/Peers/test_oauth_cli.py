@@ -35,34 +35,15 @@ from pathlib import Path
 
 import requests
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, os.path.dirname(__file__))
+import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
+from peerkit import PACKAGE_ROOT, check  # noqa: E402
+
 URL_PROMPT = "Open this URL in a browser to sign in:"
 COMMAND_TIMEOUT = 60
 OVERALL_TIMEOUT = 240
 
-failures = 0
-checks = 0
 secrets_seen: set[str] = set()  # token values that must never be printed
-
-
-def check(condition: bool, description: str, detail: str = "") -> bool:
-    global failures, checks
-    checks += 1
-    if condition:
-        print(f"ok - {description}", flush=True)
-    else:
-        failures += 1
-        print(f"not ok - {description}" + (f" ({detail})" if detail else ""), flush=True)
-    return bool(condition)
-
-
-def binary() -> str:
-    path = os.environ.get("LINE_LOGIN")
-    if path:
-        return path
-    out = subprocess.run(["swift", "build", "--product", "line-login", "--show-bin-path"], cwd=PACKAGE_ROOT,
-                         capture_output=True, text=True, check=True, timeout=600).stdout.strip().splitlines()[-1]
-    return str(Path(out) / "line-login")
 
 
 def load_env() -> dict | None:
@@ -280,9 +261,6 @@ def real_browser_check(cli: CLI, env_file: dict, issuer: str, client_id: str, po
     """A person's path: the printed URL opened in a real browser (headless Chromium) on glewlwyd's own
     login and consent pages, which redirect to the CLI's loopback listener."""
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support import expected_conditions as EC
         from selenium.webdriver.support.ui import WebDriverWait
@@ -311,11 +289,9 @@ def real_browser_check(cli: CLI, env_file: dict, issuer: str, client_id: str, po
         proc.kill()
         proc.wait()
         return
-    options = Options()
-    options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver = peerkit.new_driver("1000,900", chromium=chromium, chromedriver=driver_path,
+                                arguments=("--headless=new", "--no-sandbox", "--disable-gpu"),
+                                page_load_timeout=None, script_timeout=None)
     landed = ""
     try:
         wait = WebDriverWait(driver, 20)
@@ -366,11 +342,9 @@ def main() -> int:
             return 1
         print("# skipped: no glewlwyd setup; run scripts/glewlwyd/up.sh")
         return 0
-    watchdog = threading.Timer(OVERALL_TIMEOUT, lambda: os._exit(3))
-    watchdog.daemon = True
-    watchdog.start()
+    peerkit.start_watchdog(OVERALL_TIMEOUT, exit_code=3, message=None)
 
-    path = binary()
+    path = peerkit.line_login_binary(timeout=600)
     browser = GlewlwydBrowser(env_file)
     issuers = {issuer["algorithm"]: issuer["issuer"] for issuer in env_file["issuers"]}
     ports = [int(urllib.parse.urlparse(uri).port) for uri in env_file["redirectURIs"]]
@@ -421,8 +395,7 @@ def main() -> int:
     leaks = [r.label for r in all_results
              if any(s and (s in r.stderr or (s in r.stdout and not r.revealed)) for s in secrets_seen)]
     check(not leaks, "no token, code or secret on stdout/stderr (except token show --reveal)", ", ".join(leaks[:3]))
-    print(f"# {checks - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    return peerkit.summary()
 
 
 if __name__ == "__main__":
