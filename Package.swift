@@ -75,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "line-login-bench",
             dependencies: [
-                "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "LineLoginServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],

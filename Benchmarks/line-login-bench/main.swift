@@ -1,13 +1,22 @@
 import Foundation
 import OAuthEngine
 
-// line-login-bench [--quick] [--json FILE] [--export DIR]
+// line-login-bench [--quick] [--json FILE] [--export DIR]  |  line-login-bench middleware-server --port P --tokens FILE
 // Prints the Swift-measured rows of the benchmark table; scripts/bench.sh adds the wrk and Python rows.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 func value(after flag: String) -> String? {
     guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
+}
+
+if arguments.dropFirst().first == "middleware-server" {
+    guard let port = value(after: "--port").flatMap(Int.init), let file = value(after: "--tokens") else {
+        FileHandle.standardError.write(Data("usage: line-login-bench middleware-server --port P --tokens FILE\n".utf8))
+        exit(2)
+    }
+    try await MiddlewareServer.run(port: port, tokensFile: file)
+    exit(0)
 }
 
 let fixtures = try TokenFixtures()

@@ -1,0 +1,43 @@
+"""Assembles the benchmark table from the JSON files scripts/bench.sh wrote. Usage: report.py WORK_DIR"""
+import json, os, sys
+
+work = sys.argv[1]
+def load(name, default=None):
+    path = os.path.join(work, name)
+    return json.load(open(path)) if os.path.exists(path) else default
+
+rows = load("swift.json", [])
+python = load("python.json", {})
+wrk = load("wrk.json", {})
+lines = ["| figure | measured | reference in the same run | ratio | goal | met |", "|---|---|---|---|---|---|"]
+def add(figure, value, reference, ratio, goal, met):
+    mark = "—" if met is None else ("yes" if met else "**no**")
+    lines.append(f"| {figure} | {value} | {reference} | {ratio} | {goal} | {mark} |")
+
+swift_rates = {}
+for row in rows:
+    add(row["figure"], row["value"], row["reference"], row["ratio"], row["goal"], row.get("met"))
+    for alg in ("ES256", "HS256", "RS256"):
+        if row["figure"].startswith(alg):
+            swift_rates[alg] = float(row["value"].split("/s")[0])
+for alg in ("ES256", "HS256", "RS256"):
+    if alg in swift_rates and python:
+        py, jo = python["pyjwt"][alg], python["joserfc"][alg]
+        ratio = swift_rates[alg] / py
+        goal = "≥ 3× PyJWT" if alg != "HS256" else "report"
+        add(f"{alg} validation: this package vs PyJWT / joserfc", f"{swift_rates[alg]:.0f}/s",
+            f"PyJWT {py:.0f}/s, joserfc {jo:.0f}/s", f"{ratio:.1f}× PyJWT, {swift_rates[alg] / jo:.1f}× joserfc",
+            goal, (ratio >= 3) if alg != "HS256" else None)
+emu, glew = wrk.get("emulator"), wrk.get("glewlwyd")
+if emu:
+    ref = f"glewlwyd {glew['rps']:.0f} req/s, p99 {glew['p99']}, peak {glew['peak_mib']} MiB" if glew else "glewlwyd: not run"
+    ratio = f"{emu['rps'] / glew['rps']:.1f}× glewlwyd" if glew else "—"
+    add("emulator token endpoint (refresh grant), wrk -t2 -c32", f"{emu['rps']:.0f} req/s, p99 {emu['p99']}, peak {emu['peak_mib']} MiB",
+        ref, ratio, "≥ 10× glewlwyd", (emu["rps"] >= 10 * glew["rps"]) if glew else None)
+mw = wrk.get("middleware")
+if mw:
+    add("Hummingbird middleware, ID token (local ES256 validation)", f"{mw['id']:.0f} req/s", f"unauthenticated route {mw['open']:.0f} req/s",
+        f"{mw['id'] / mw['open']:.2f}× the open route", "report", None)
+    add("Hummingbird middleware, access token (cached verify)", f"{mw['access']:.0f} req/s", f"unauthenticated route {mw['open']:.0f} req/s",
+        f"{mw['access'] / mw['open']:.2f}× the open route", "report", None)
+print("\n".join(lines))

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds in release, runs every benchmark row and prints one table (markdown) with the machine's core count.
+# Each figure is measured in the same run as its reference. Usage: scripts/bench.sh [--quick]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+quick=""
+[ "${1:-}" = "--quick" ] && quick="--quick"
+duration=${BENCH_SECONDS:-10}
+[ -n "$quick" ] && duration=3
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]:-}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+log() { printf '== %s\n' "$*" >&2; }
+
+log "installing wrk and the Python libraries (PyJWT, joserfc)"
+if ! command -v wrk >/dev/null 2>&1; then apt-get update -qq >/dev/null 2>&1 || true; apt-get install -y -qq wrk >/dev/null; fi
+venv="$root/.build/bench-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/pip" install -q --disable-pip-version-check "pyjwt[crypto]==2.*" "joserfc==1.*" "requests==2.*"
+
+log "building in release (line-login-bench, line-login)"
+swift build -c release --product line-login-bench >&2
+swift build -c release --product line-login >&2
+bin=$(swift build -c release --show-bin-path)
+
+free_port() { "$venv/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_http() { for _ in $(seq 1 100); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+peak_mib() { awk '/VmHWM/ {printf "%d", $2/1024}' "/proc/$1/status"; }
+# wrk's "Requests/sec" and its 99th percentile latency.
+wrk_run() { wrk -t2 -c32 -d"${duration}s" --latency "$@" 2>&1; }
+rps_of() { awk '/Requests\/sec/ {print $2}'; }
+p99_of() { awk '$1=="99%" {print $2}'; }
+
+log "validation, login latency, single flight, memory (line-login-bench $quick)"
+"$bin/line-login-bench" $quick --export "$work" --json "$work/swift.json" >&2
+
+log "PyJWT and joserfc on the same tokens"
+"$venv/bin/python" Benchmarks/python/jwt_rates.py "$work/tokens.json" "$([ -n "$quick" ] && echo 1 || echo 3)" > "$work/python.json"
+
+log "emulator token endpoint under wrk"
+port=$(free_port)
+"$bin/line-login" emulator --port "$port" --auto-approve brown@example.com > "$work/emulator.log" 2>&1 &
+emulator_pid=$!; pids+=("$emulator_pid")
+wait_http "http://127.0.0.1:$port/.well-known/openid-configuration"
+"$venv/bin/python" Benchmarks/python/emulator_refresh_form.py "http://127.0.0.1:$port" "$work/refresh.form"
+out=$(BODY=$(cat "$work/refresh.form") wrk_run -s Benchmarks/wrk/refresh.lua "http://127.0.0.1:$port/oauth2/v2.1/token")
+emu_rps=$(echo "$out" | rps_of); emu_p99=$(echo "$out" | p99_of); emu_peak=$(peak_mib "$emulator_pid")
+kill "$emulator_pid"
+glew_json="null"
+if [ -x scripts/glewlwyd/up.sh ]; then
+  log "glewlwyd token endpoint under the same load"
+  if scripts/glewlwyd/up.sh >&2; then
+    url=$("$venv/bin/python" Benchmarks/python/glewlwyd_refresh_form.py "$root/.build/glewlwyd/env.json" "$work/glew.form")
+    gpid=$(cat "$root/.build/glewlwyd/glewlwyd.pid")
+    out=$(BODY=$(cat "$work/glew.form") wrk_run -s Benchmarks/wrk/refresh.lua "$url")
+    glew_json=$(printf '{"rps": %s, "p99": "%s", "peak_mib": %s}' "$(echo "$out" | rps_of)" "$(echo "$out" | p99_of)" "$(peak_mib "$gpid")")
+    scripts/glewlwyd/down.sh >&2 || true
+  fi
+fi
+
+log "Hummingbird middleware under wrk"
+port=$(free_port)
+"$bin/line-login-bench" middleware-server --port "$port" --tokens "$work/mw.json" > "$work/mw.log" 2>&1 &
+pids+=("$!")
+wait_http "http://127.0.0.1:$port/open"
+id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$work/mw.json")
+access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$work/mw.json")
+open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
+id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
+access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
+
+printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "access": %s}}\n' \
+  "$emu_rps" "$emu_p99" "$emu_peak" "$glew_json" "$open_rps" "$id_rps" "$access_rps" > "$work/wrk.json"
+
+echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick"
+echo
+"$venv/bin/python" Benchmarks/python/report.py "$work"
