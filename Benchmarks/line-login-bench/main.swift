@@ -20,6 +20,12 @@ if arguments.dropFirst().first == "middleware-server" {
 }
 
 let fixtures = try TokenFixtures()
+if arguments.dropFirst().first == "profile" {
+    // line-login-bench profile ALG N: the cost of each stage of one validation, for finding the overhead.
+    try await Profile.run(fixtures, algorithm: arguments.count > 2 ? arguments[2] : "HS256",
+                          count: arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000)
+    exit(0)
+}
 if let directory = value(after: "--export") {
     // Tokens and keys for the Python comparison (PyJWT, joserfc) on exactly the same inputs.
     let export: [String: Any] = [

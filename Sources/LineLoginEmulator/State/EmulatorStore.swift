@@ -223,22 +223,28 @@ final class EmulatorStore: Sendable {
         let newHash = rotate ? TokenDigest.of(newRefreshToken) : oldHash
         let now = now()
         let issued: IssuedTokens? = state.withLock { state in
-            guard var record = state.refreshTokens[oldHash], record.channelID == channelID, record.expiresAt > now
+            guard let found = state.refreshTokens[oldHash], found.channelID == channelID, found.expiresAt > now
             else { return nil }
-            // LINE: the refresh token stays valid for its lifetime counted from the latest access token.
-            record.expiresAt = now.addingTimeInterval(configuration.refreshTokenLifetime)
-            record.accessTokenHashes.insert(accessHash)
+            let (userID, scopes) = (found.userID, found.scopes)
             if rotate {
-                state.refreshTokens.removeValue(forKey: oldHash)
+                guard var record = state.refreshTokens.removeValue(forKey: oldHash) else { return nil }
+                record.expiresAt = now.addingTimeInterval(configuration.refreshTokenLifetime)
+                record.accessTokenHashes.insert(accessHash)
                 for hash in record.accessTokenHashes {
                     state.accessTokens[hash]?.refreshTokenHash = newHash
                 }
+                state.refreshTokens[newHash] = record
+            } else {
+                // Mutated in place: a copy of the record would copy its set of access-token hashes on
+                // every refresh (O(n) per request for a long-lived refresh token).
+                // LINE: the refresh token stays valid for its lifetime counted from the latest access token.
+                state.refreshTokens[oldHash]?.expiresAt = now.addingTimeInterval(configuration.refreshTokenLifetime)
+                state.refreshTokens[oldHash]?.accessTokenHashes.insert(accessHash)
             }
-            state.refreshTokens[newHash] = record
             state.accessTokens[accessHash] = AccessTokenRecord(
-                channelID: record.channelID,
-                userID: record.userID,
-                scopes: record.scopes,
+                channelID: channelID,
+                userID: userID,
+                scopes: scopes,
                 issuedAt: now,
                 expiresAt: now.addingTimeInterval(configuration.accessTokenLifetime),
                 refreshTokenHash: newHash
@@ -248,7 +254,7 @@ final class EmulatorStore: Sendable {
                 accessToken: accessToken,
                 refreshToken: newRefreshToken,
                 expiresIn: Self.seconds(configuration.accessTokenLifetime),
-                scopes: record.scopes
+                scopes: scopes
             )
         }
         return issued
@@ -316,12 +322,13 @@ final class EmulatorStore: Sendable {
 
     // MARK: Bookkeeping
 
-    /// Counts a request and purges expired records every ``StoreLimits/purgeInterval`` requests.
+    /// Counts a request and purges expired records every ``StoreLimits/purgeInterval`` requests, once
+    /// something can have expired (a purge scans every record; under load it must not run for nothing).
     func noteRequest() {
         let now = now()
         state.withLock { state in
             state.requestsSincePurge += 1
-            if state.requestsSincePurge >= StoreLimits.purgeInterval {
+            if state.requestsSincePurge >= StoreLimits.purgeInterval, now >= state.nextPurge {
                 Self.purge(&state, now: now, configuration: configuration)
             }
         }
@@ -381,6 +388,14 @@ final class EmulatorStore: Sendable {
             state.removeRefreshToken(hash: hash)
         }
         state.keyRing.purge(now: now, gracePeriod: configuration.keyRotationGracePeriod)
+        // The next purge is due when the first remaining record expires, and at least every code
+        // lifetime (records created from now on expire no sooner than that).
+        var next = now.addingTimeInterval(StoreLimits.codeLifetime)
+        for record in state.sessions.values { next = min(next, record.createdAt.addingTimeInterval(StoreLimits.sessionLifetime)) }
+        for record in state.codes.values { next = min(next, record.expiresAt) }
+        for record in state.accessTokens.values { next = min(next, record.expiresAt.addingTimeInterval(retention)) }
+        for record in state.refreshTokens.values { next = min(next, record.expiresAt.addingTimeInterval(retention)) }
+        state.nextPurge = next
     }
 
     private func enforceTokenCaps(_ state: inout StoreState, now: Date) {

@@ -15,6 +15,8 @@ struct StoreState: Sendable {
     var tokenRequests = 0
     var refreshRequests = 0
     var requestsSincePurge = 0
+    /// No record can expire before this, so no purge is needed until then.
+    var nextPurge = Date.distantPast
 
     /// Removes an access token and its link from its refresh token.
     mutating func removeAccessToken(hash: String) {

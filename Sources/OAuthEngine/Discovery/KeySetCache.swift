@@ -14,8 +14,15 @@ public actor KeySetCache {
     /// removed (rotated out, compromised) stops being accepted.
     public let maximumAge: TimeInterval
 
-    private var keySet: JWKSet?
-    private var fetchedAt: Date?
+    private var keySet: JWKSet? {
+        didSet { publish() }
+    }
+    private var fetchedAt: Date? {
+        didSet { publish() }
+    }
+    // What a cache hit needs, readable without a hop onto the actor (validation is a per-request hot path).
+    private nonisolated let snapshot = LockedValue<(keySet: JWKSet?, freshUntil: Date)>((keySet: nil, freshUntil: .distantPast))
+    private nonisolated let snapshotClock: any WallClock
     private var lastRefetch: Date?
     private var inFlight: Task<JWKSet, any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
@@ -25,6 +32,7 @@ public actor KeySetCache {
     public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
                 minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
         self.maximumAge = maximumAge
+        snapshotClock = clock
         self.url = url
         self.transport = transport
         self.clock = clock
@@ -37,6 +45,8 @@ public actor KeySetCache {
         url = nil
         transport = URLSessionTransport()
         self.clock = clock
+        snapshotClock = clock
+        snapshot.withLock { $0 = (keySet: keySet, freshUntil: .distantFuture) }
         minimumRefetchInterval = .infinity
         maximumAge = .infinity
         timeout = 0
@@ -57,6 +67,20 @@ public actor KeySetCache {
             lastRefetch = now
         }
         return try await fetch().keys(withID: kid)
+    }
+
+    /// The keys for `kid` when a fresh cached set has them, without waiting for the actor; `nil` means
+    /// "ask ``keys(for:)``" (nothing cached, expired, or no such key).
+    public nonisolated func cachedKeys(for kid: String?) -> [JWK]? {
+        let (set, freshUntil) = snapshot.current
+        guard let set, snapshotClock.now() < freshUntil else { return nil }
+        let found = set.keys(withID: kid)
+        return found.isEmpty ? nil : found
+    }
+
+    private func publish() {
+        let freshUntil = url == nil ? Date.distantFuture : (fetchedAt?.addingTimeInterval(maximumAge) ?? .distantPast)
+        snapshot.withLock { $0 = (keySet: keySet, freshUntil: freshUntil) }
     }
 
     /// Drops the cached set (the next lookup fetches).

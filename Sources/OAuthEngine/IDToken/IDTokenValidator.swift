@@ -67,7 +67,9 @@ public struct IDTokenValidator: Sendable {
             do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: hmacKey) } catch { throw .jose(error) }
         case .es256, .rs256:
             guard let keys else { throw .keysUnavailable("no JWKS configured") }
-            let candidates = try await keys.keys(for: jws.header.keyID).filter { $0.fits(algorithm) }
+            let found: [JWK]
+            if let cached = keys.cachedKeys(for: jws.header.keyID) { found = cached } else { found = try await keys.keys(for: jws.header.keyID) }
+            let candidates = found.filter { $0.fits(algorithm) }
             guard !candidates.isEmpty else { throw .jose(.unknownKeyID) }
             // OIDC Core §10.1: with several keys a token must name one; trying each would let any of them sign.
             if jws.header.keyID == nil && candidates.count > 1 { throw .jose(.invalidKey("several keys fit and the token names no kid")) }

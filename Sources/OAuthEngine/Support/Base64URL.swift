@@ -11,33 +11,56 @@ public enum Base64URL {
         return base64
     }
 
+    // 0–63 for the base64url alphabet, 0xFF for everything else.
+    private static let decodeTable: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8.enumerated() {
+            table[Int(character)] = UInt8(index)
+        }
+        return table
+    }()
+
     /// Decodes strict base64url: only `A–Z a–z 0–9 - _`, no padding, no whitespace, and no
     /// non-zero trailing bits (so each value has exactly one encoding). Returns `nil` otherwise.
     public static func decode<S: StringProtocol>(_ string: S) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for character in string.utf8 {
-            let value: UInt32
-            switch character {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(character - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(character - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(character - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "_"): value = 63
-            default: return nil
+        // Token parts are contiguous UTF-8 in practice; this is the hot path of every validation.
+        if let fast = string.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0) }) { return fast }
+        return decode(bytes: Array(string.utf8))
+    }
+
+    /// Decodes strict base64url from ASCII bytes.
+    public static func decode(bytes input: some Collection<UInt8>) -> [UInt8]? {
+        if let fast = input.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return fast }
+        return Array(input).withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    private static func decode(buffer input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let count = input.count
+        // A length of 1 mod 4 leaves 6 bits, which can't end a byte.
+        if count % 4 == 1 { return nil }
+        let outputCount = count / 4 * 3 + (count % 4 == 0 ? 0 : count % 4 - 1)
+        return decodeTable.withUnsafeBufferPointer { table -> [UInt8]? in
+            var valid = true
+            let output = [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
+                var accumulator: UInt32 = 0
+                var bits = 0
+                var written = 0
+                for byte in input {
+                    let value = table[Int(byte)]
+                    if value == 0xFF { valid = false; break }
+                    accumulator = (accumulator << 6) | UInt32(value)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        out[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+                        written += 1
+                    }
+                }
+                // Leftover bits must be zero so that each value has one encoding.
+                if valid, bits > 0, accumulator & ((1 << UInt32(bits)) - 1) != 0 { valid = false }
+                initialized = valid ? written : 0
             }
-            accumulator = (accumulator << 6) | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8((accumulator >> UInt32(bits)) & 0xFF))
-            }
+            return valid ? output : nil
         }
-        // A single leftover character (6 bits) can't encode a byte; leftover bits must be zero.
-        if bits >= 6 { return nil }
-        if bits > 0, accumulator & ((1 << UInt32(bits)) - 1) != 0 { return nil }
-        return output
     }
 }
