@@ -36,6 +36,15 @@ p99_of() { awk '$1=="99%" {print $2}'; }
 log "validation, login latency, single flight, memory (line-login-bench $quick)"
 "$bin/line-login-bench" $quick --export "$work" --json "$work/swift.json" >&2
 
+log "emulator memory over $([ -n "$quick" ] && echo 8000 || echo 100000) logins (its own process, clock moved past all lifetimes between checkpoints)"
+port=$(free_port)
+"$bin/line-login" emulator --port "$port" --auto-approve brown@example.com --test-controls > "$work/memory-emulator.log" 2>&1 &
+memory_pid=$!; pids+=("$memory_pid")
+wait_http "http://127.0.0.1:$port/.well-known/openid-configuration"
+"$bin/line-login-bench" memory --base "http://127.0.0.1:$port" --pid "$memory_pid" --count "$([ -n "$quick" ] && echo 8000 || echo 100000)" \
+  --json "$work/memory.json" >&2
+kill "$memory_pid"
+
 log "PyJWT and joserfc on the same tokens"
 "$venv/bin/python" Benchmarks/python/jwt_rates.py "$work/tokens.json" "$([ -n "$quick" ] && echo 1 || echo 3)" > "$work/python.json"
 

@@ -46,9 +46,10 @@ enum Measure {
         return sorted[max(0, index)]
     }
 
-    /// This process's resident set size in KiB (Linux `/proc/self/status`), or 0.
-    static func residentKiB(field: String = "VmRSS") -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    /// A process's resident set size in KiB (Linux `/proc/<pid>/status`; this process by default), or 0.
+    static func residentKiB(pid: Int32? = nil, field: String = "VmRSS") -> Int {
+        let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0
         }

@@ -20,6 +20,25 @@ if arguments.dropFirst().first == "middleware-server" {
 }
 
 let fixtures = try TokenFixtures()
+if arguments.dropFirst().first == "memory-urlsession" {
+    // line-login-bench memory-urlsession N: RSS while URLSession GETs a static emulator route N times.
+    print(try await Rows.urlSessionMemory(total: arguments.count > 2 ? Int(arguments[2]) ?? 40_000 : 40_000))
+    exit(0)
+}
+if arguments.dropFirst().first == "memory" {
+    // line-login-bench memory --base URL --pid PID [--count N] [--json FILE]: the memory row, against an
+    // emulator process started with --test-controls --auto-approve (scripts/bench.sh does this).
+    guard let base = value(after: "--base").flatMap(URL.init(string:)), let pid = value(after: "--pid").flatMap(Int32.init) else {
+        FileHandle.standardError.write(Data("usage: line-login-bench memory --base URL --pid PID [--count N] [--json FILE]\n".utf8))
+        exit(2)
+    }
+    let row = try await Rows.memory(base: base, pid: pid, total: value(after: "--count").flatMap(Int.init) ?? 100_000)
+    print("\(row.met == true ? "✓" : "✗") \(row.figure): \(row.value)")
+    if let path = value(after: "--json") {
+        try JSONEncoder().encode([row]).write(to: URL(fileURLWithPath: path))
+    }
+    exit(0)
+}
 if arguments.dropFirst().first == "profile" {
     // line-login-bench profile ALG N: the cost of each stage of one validation, for finding the overhead.
     try await Profile.run(fixtures, algorithm: arguments.count > 2 ? arguments[2] : "HS256",
@@ -41,7 +60,6 @@ var rows: [Row] = []
 rows += try await Rows.validation(fixtures, batch: quick ? 500 : 3000)
 rows.append(try await Rows.loginLatency(count: quick ? 100 : 1000))
 rows.append(try await Rows.singleFlight())
-rows.append(try await Rows.memory(total: quick ? 4000 : 100_000))
 
 for row in rows {
     let mark = row.met.map { $0 ? "✓" : "✗" } ?? "·"

@@ -20,6 +20,9 @@ public struct EmulatorConfiguration: Sendable, Codable {
     public var keyRotationGracePeriod: TimeInterval
     /// When set, authorization requests skip the login and consent pages and sign this user in.
     public var autoApproveUserID: String?
+    /// Serves the test controls over HTTP (`POST /_emulator/control`, `GET /_emulator/stats`) for test
+    /// suites in other processes. Off by default: they are not part of LINE's API.
+    public var testControls = false
 
     /// Creates a configuration.
     /// - Parameters:
@@ -94,7 +97,7 @@ public struct EmulatorConfiguration: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case channels, users, accessTokenLifetime, refreshTokenLifetime, rotateRefreshTokens
-        case keyRotationGracePeriod, autoApproveUserID
+        case keyRotationGracePeriod, autoApproveUserID, testControls
     }
 
     /// Decodes a configuration; every field is optional and defaults to the value in ``default``.
@@ -115,6 +118,7 @@ public struct EmulatorConfiguration: Sendable, Codable {
             try container.decodeIfPresent(TimeInterval.self, forKey: .keyRotationGracePeriod)
             ?? fallback.keyRotationGracePeriod
         self.autoApproveUserID = try container.decodeIfPresent(String.self, forKey: .autoApproveUserID)
+        self.testControls = try container.decodeIfPresent(Bool.self, forKey: .testControls) ?? false
     }
 
     /// Checks the configuration for mistakes that would make the emulator misbehave.

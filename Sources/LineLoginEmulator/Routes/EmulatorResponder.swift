@@ -56,6 +56,12 @@ struct EmulatorResponder: HTTPResponder {
         case "/friendship/v1/status":
             guard method == .get else { return Self.methodNotAllowed(api: true, allow: "GET") }
             return UserRoutes(store: store).friendship(request)
+        case "/_emulator/control" where store.configuration.testControls:
+            guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
+            return await TestControlRoute(store: store).control(request)
+        case "/_emulator/stats" where store.configuration.testControls:
+            guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
+            return TestControlRoute(store: store).stats()
         default:
             return Reply.apiError(.notFound, "Not found")
         }

@@ -21,6 +21,9 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
+    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, expire-access-tokens, rotate-signing-key) and GET /_emulator/stats.")
+    var testControls = false
+
     func run() async throws {
         var configuration: EmulatorConfiguration
         if let config {
@@ -32,6 +35,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             configuration = .default
         }
         if rotateRefreshTokens { configuration.rotateRefreshTokens = true }
+        if testControls { configuration.testControls = true }
         if let autoApprove {
             let key = autoApprove.lowercased()
             guard let user = configuration.users.first(where: { $0.userID.lowercased() == key || $0.email?.lowercased() == key || $0.displayName.lowercased() == key })
@@ -53,6 +57,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             Console.out("user \(user.userID)  \(user.displayName)  \(user.email ?? "-")  password \(user.password)\(user.isFriend ? "  (friend)" : "")")
         }
         if let autoApproveUserID = configuration.autoApproveUserID { Console.out("auto-approve: \(autoApproveUserID)") }
+        if configuration.testControls { Console.out("test controls: POST \(baseURL.absoluteString)/_emulator/control, GET \(baseURL.absoluteString)/_emulator/stats") }
         Console.progress("Press Ctrl-C to stop.")
         await waitForTermination()
         await emulator.shutdown()

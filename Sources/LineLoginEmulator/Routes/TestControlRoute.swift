@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+
+/// `/_emulator/…`: the test controls over HTTP, for test suites in other processes and languages.
+/// Only served when ``EmulatorConfiguration/testControls`` is on (`line-login emulator --test-controls`);
+/// otherwise these paths are 404 like any unknown path. Not part of LINE's API.
+struct TestControlRoute: Sendable {
+    let store: EmulatorStore
+
+    /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `expire-access-tokens` or
+    /// `rotate-signing-key`; answers the stats after the action.
+    func control(_ request: Request) async -> Response {
+        let params: FormParameters
+        switch await RequestBodyReader.form(from: request) {
+        case .success(let form): params = form
+        case .failure(let failure): return failure.oauthResponse
+        }
+        switch params.nonEmpty("action") {
+        case "advance-clock":
+            guard let seconds = params.nonEmpty("seconds").flatMap(TimeInterval.init), seconds.isFinite, seconds >= 0 else {
+                return Reply.oauthError(.badRequest, "invalid_request", "seconds must be a non-negative number")
+            }
+            store.advanceClock(by: seconds)
+        case "expire-access-tokens":
+            store.expireAccessTokens()
+        case "rotate-signing-key":
+            _ = store.rotateSigningKey()
+        default:
+            return Reply.oauthError(.badRequest, "invalid_request", "action must be advance-clock, expire-access-tokens or rotate-signing-key")
+        }
+        return stats()
+    }
+
+    /// `GET /_emulator/stats`: counts of what the emulator holds (purges expired records first).
+    func stats() -> Response {
+        Reply.json(store.stats())
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import LineLoginEmulator
+import Testing
+
+@Suite("Test controls over HTTP (/_emulator)")
+struct HTTPTestControlTests {
+    @Test func offByDefaultTheyAreUnknownPaths() async throws {
+        try await EmulatorHarness.with { harness in
+            let stats = try await harness.client.get("/_emulator/stats")
+            let control = try await harness.client.postForm("/_emulator/control", [("action", "expire-access-tokens")])
+            #expect(stats.status == 404)
+            #expect(control.status == 404)
+        }
+    }
+
+    @Test func advanceClockExpiresAndPurgesTokens() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let access = try #require(try await harness.login().string("access_token"))
+            #expect(try await harness.client.get("/_emulator/stats").int("activeAccessTokens") == 1)
+            let lifetimes = configuration.refreshTokenLifetime + 2 * 86_400
+            let after = try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", String(Int(lifetimes)))])
+            #expect(after.status == 200)
+            #expect(after.int("storedRecords") == 0, "everything expired and was purged")
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
+        }
+    }
+
+    @Test func expireAndRotateAndBadInput() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let access = try #require(try await harness.login().string("access_token"))
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "expire-access-tokens")]).status == 200)
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
+            let before = harness.emulator.currentKeyID
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "rotate-signing-key")]).int("publishedKeys") == 2)
+            #expect(harness.emulator.currentKeyID != before)
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "explode")]).status == 400)
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", "-5")]).status == 400)
+            #expect(try await harness.client.get("/_emulator/control").status == 405)
+        }
+    }
+}
