@@ -30,30 +30,12 @@ public struct CompactJWS: Sendable {
 
     /// Parses a compact JWS, requiring the payload to be in `format`.
     public init(parsing compact: some StringProtocol, payload format: PayloadFormat) throws(JOSEError) {
-        let text = String(compact)
-        let utf8 = text.utf8
-        guard let firstDot = utf8.firstIndex(of: UInt8(ascii: ".")) else {
-            throw .malformed("compact JWS needs three parts")
-        }
-        let payloadStart = utf8.index(after: firstDot)
-        guard let secondDot = utf8[payloadStart...].firstIndex(of: UInt8(ascii: ".")) else {
-            throw .malformed("compact JWS needs three parts")
-        }
-        let signatureStart = utf8.index(after: secondDot)
-        guard !utf8[signatureStart...].contains(UInt8(ascii: ".")) else {
-            throw .malformed("compact JWS has more than three parts")
-        }
-
-        guard let headerBytes = Base64URL.decode(text[..<firstDot]) else {
-            throw .malformed("header is not base64url")
-        }
-        guard let payloadBytes = Base64URL.decode(text[payloadStart..<secondDot]) else {
-            throw .malformed("payload is not base64url")
-        }
-        guard let signatureBytes = Base64URL.decode(text[signatureStart...]) else {
-            throw .malformed("signature is not base64url")
-        }
-
+        var text = String(compact)
+        // One contiguous UTF-8 buffer for the whole token: the dots, the three decodes and the signing
+        // input are then plain memory operations (this runs on every request a server verifies).
+        let parts: Result<(header: [UInt8], payload: [UInt8], signature: [UInt8], signingInput: [UInt8]), JOSEError> =
+            text.withUTF8 { buffer in Self.split(buffer) }
+        let (headerBytes, payloadBytes, signatureBytes, signingInput) = try parts.get()
         self.header = try JOSEHeader(fields: JSONValue.parseObject(headerBytes))
         switch format {
         case .jsonObject: self.claims = try JSONValue.parseObject(payloadBytes)
@@ -61,6 +43,27 @@ public struct CompactJWS: Sendable {
         }
         self.payload = payloadBytes
         self.signature = signatureBytes
-        self.signingInput = Array(utf8[..<secondDot])
+        self.signingInput = signingInput
+    }
+
+    private static func split(_ buffer: UnsafeBufferPointer<UInt8>)
+        -> Result<(header: [UInt8], payload: [UInt8], signature: [UInt8], signingInput: [UInt8]), JOSEError> {
+        var dots: [Int] = []
+        for index in buffer.indices where buffer[index] == UInt8(ascii: ".") {
+            dots.append(index)
+            if dots.count > 2 { return .failure(.malformed("compact JWS has more than three parts")) }
+        }
+        guard dots.count == 2 else { return .failure(.malformed("compact JWS needs three parts")) }
+        let (first, second) = (dots[0], dots[1])
+        guard let header = Base64URL.decode(buffer: UnsafeBufferPointer(rebasing: buffer[..<first])) else {
+            return .failure(.malformed("header is not base64url"))
+        }
+        guard let payload = Base64URL.decode(buffer: UnsafeBufferPointer(rebasing: buffer[(first + 1)..<second])) else {
+            return .failure(.malformed("payload is not base64url"))
+        }
+        guard let signature = Base64URL.decode(buffer: UnsafeBufferPointer(rebasing: buffer[(second + 1)...])) else {
+            return .failure(.malformed("signature is not base64url"))
+        }
+        return .success((header, payload, signature, Array(buffer[..<second])))
     }
 }

@@ -63,6 +63,9 @@ struct JSONParser {
         guard depth <= Self.maximumDepth else { throw .malformed("JSON nested too deeply") }
         index += 1
         var object: [String: JSONValue] = [:]
+        // JOSE objects are small (a header has 2–4 members, an ID token 8–15): one allocation, not a
+        // grow-and-rehash cascade.
+        object.reserveCapacity(16)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1

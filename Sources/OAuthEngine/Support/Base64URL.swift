@@ -34,7 +34,7 @@ public enum Base64URL {
         return Array(input).withUnsafeBufferPointer { decode(buffer: $0) }
     }
 
-    private static func decode(buffer input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func decode(buffer input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let count = input.count
         // A length of 1 mod 4 leaves 6 bits, which can't end a byte.
         if count % 4 == 1 { return nil }

@@ -48,7 +48,7 @@ public actor CredentialSession {
                 let store = self.store
                 task = Task { () -> TokenSet? in
                     do throws(TokenStoreError) { return try await store.load() } catch {
-                        await self.recordStoreError(error)
+                        self.recordStoreError(error)
                         return nil
                     }
                 }
