@@ -156,3 +156,20 @@ import Testing
         #expect(second.manager.accessTokenStore.current == secondResult.accessToken)
     }
 }
+
+@Suite struct CorruptTokenFileTests {
+    @Test func aCorruptFileIsReportedAndCountsAsLoggedOut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(directory: directory, key: "channel-1234567890")
+        try Data("{ not json".utf8).write(to: store.fileURL)
+        let manager = try LoginManager(configuration: LoginConfiguration(
+            channelID: "1234567890", platform: .custom(baseURL: URL(string: "https://line.test")!), tokenStore: store))
+        #expect(!manager.isAuthorized)
+        guard case .corrupt? = manager.tokenStoreError else {
+            Issue.record("expected a corrupt-store report, got \(String(describing: manager.tokenStoreError))")
+            return
+        }
+    }
+}

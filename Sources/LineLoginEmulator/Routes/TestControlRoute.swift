@@ -17,8 +17,10 @@ struct TestControlRoute: Sendable {
         }
         switch params.nonEmpty("action") {
         case "advance-clock":
-            guard let seconds = params.nonEmpty("seconds").flatMap(TimeInterval.init), seconds.isFinite, seconds >= 0 else {
-                return Reply.oauthError(.badRequest, "invalid_request", "seconds must be a non-negative number")
+            // Bounded (100 years) so every time the emulator derives from its clock stays representable.
+            guard let seconds = params.nonEmpty("seconds").flatMap(TimeInterval.init), seconds.isFinite, seconds >= 0,
+                  seconds <= 100 * 365 * 86_400 else {
+                return Reply.oauthError(.badRequest, "invalid_request", "seconds must be a number from 0 to 100 years")
             }
             store.advanceClock(by: seconds)
         case "expire-access-tokens":

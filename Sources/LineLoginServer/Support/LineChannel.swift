@@ -22,3 +22,8 @@ extension LineChannel: CustomStringConvertible, CustomDebugStringConvertible {
     /// Same as ``description``.
     public var debugDescription: String { description }
 }
+
+extension LineChannel: CustomReflectable {
+    /// What `dump` shows: never the secret.
+    public var customMirror: Mirror { Mirror(self, children: ["channelID": channelID, "channelSecret": channelSecret == nil ? "none" : "<redacted>"]) }
+}

@@ -20,6 +20,8 @@ public struct WebLogin: Sendable {
 
     private let provider: ProviderConfiguration
     private let validator: IDTokenValidator
+    // Shared by every copy of this value: a state is spent for the whole login service.
+    private let spentStates = SpentStates()
 
     /// Checks the configuration and creates the login.
     /// - Throws: ``LineServerConfigurationError`` for an empty channel ID or secret, a redirect URI or
@@ -121,6 +123,9 @@ public struct WebLogin: Sendable {
         do { response = try AuthorizationResponse(url: url, request: request, issuer: configuration.platform.issuer) } catch {
             throw .authorization(error)
         }
+        // Single use, checked after the state matched (a forged redirect can't burn a real one) and before
+        // the exchange: a replayed callback never sends its code again.
+        guard spentStates.spend(pending.state) else { throw .authorization(.stateMismatch) }
         let receivedAt = configuration.clock.now()
         let tokenResponse: TokenResponse
         do {

@@ -85,3 +85,10 @@ extension WebLoginConfiguration: CustomStringConvertible {
         "WebLoginConfiguration(channel: \(channelID), redirectURI: \(redirectURI.absoluteString), scopes: \(scopes.joined(separator: " ")))"
     }
 }
+
+extension WebLoginConfiguration: CustomReflectable {
+    /// What `dump` shows: never the channel secret or the cookie key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["channelID": channelID, "redirectURI": redirectURI, "scopes": scopes, "channelSecret": "<redacted>"])
+    }
+}

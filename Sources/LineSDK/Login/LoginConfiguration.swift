@@ -78,7 +78,13 @@ public struct LoginConfiguration: Sendable {
     }
 }
 
-extension LoginConfiguration: CustomStringConvertible {
+extension LoginConfiguration: CustomStringConvertible, CustomReflectable {
+    /// What `dump` and debuggers show: never the channel secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["channelID": channelID, "universalLinkURL": universalLinkURL as Any, "issuer": platform.issuer,
+                                "channelSecret": channelSecret == nil ? "none" : "<redacted>", "redirectURI": redirectURI as Any])
+    }
+
     /// Channel and platform; never the secret.
     public var description: String {
         "LoginConfiguration(channelID: \(channelID), issuer: \(platform.issuer), channelSecret: \(channelSecret == nil ? "none" : "<redacted>"))"

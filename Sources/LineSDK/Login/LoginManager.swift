@@ -18,6 +18,7 @@ public final class LoginManager: Sendable {
     private let core = LockedValue<Core?>(nil)
     private let authorizing = LockedValue<Bool>(false)
     private let callbackAgent = LockedValue<CallbackURLUserAgent?>(nil)
+    private let storeError = LockedValue<TokenStoreError?>(nil)
 
     /// This manager's token mirror (`AccessTokenStore.shared` for ``shared``).
     public let accessTokenStore: AccessTokenStore
@@ -57,8 +58,15 @@ public final class LoginManager: Sendable {
                 tokenObserver: { tokens in mirror.update(tokens.map(AccessToken.init(tokens:))) })
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
+        storeError.withLock { $0 = nil }
         if let synchronous = store as? any SynchronousTokenLoading {
-            mirror.update((try? synchronous.loadNow()).flatMap { $0 }.map(AccessToken.init(tokens:)), notify: false)
+            // A corrupt store counts as logged out, and is reported through `tokenStoreError`.
+            do throws(TokenStoreError) {
+                mirror.update(try synchronous.loadNow().map(AccessToken.init(tokens:)), notify: false)
+            } catch {
+                storeError.withLock { $0 = error }
+                mirror.update(nil, notify: false)
+            }
         } else {
             mirror.update(nil, notify: false)
             // An asynchronous store: show its session as soon as it is read, unless a login got there first.
@@ -69,6 +77,10 @@ public final class LoginManager: Sendable {
         let api = LineAPIClient(client: client, platform: configuration.platform, channelID: configuration.channelID)
         core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
     }
+
+    /// The error the token store reported when the session was read at `setup` (e.g. a corrupt file,
+    /// which counts as logged out), or `nil`.
+    public var tokenStoreError: TokenStoreError? { storeError.current }
 
     /// Whether a `setup` method has been called.
     public var isSetupFinished: Bool { core.current != nil }

@@ -35,7 +35,12 @@ public struct AccessToken: Sendable, Equatable {
     }
 }
 
-extension AccessToken: CustomStringConvertible, CustomDebugStringConvertible {
+extension AccessToken: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// What `dump` and debuggers show: never the token values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["value": "<redacted>", "permissions": permissions.map(\.rawValue), "createdAt": createdAt, "expiresAt": expiresAt])
+    }
+
     /// Redacted: permissions and expiry only.
     public var description: String {
         "AccessToken(value: <redacted>, permissions: \(permissions.map(\.rawValue)), expiresAt: \(expiresAt))"

@@ -14,9 +14,7 @@ public final class OAuthClient: Sendable {
     public let validator: IDTokenValidator
     private let random: any RandomSource
     private let clock: any WallClock
-    // States whose callback was already handled: a request answers one redirect, once. Bounded; a state
-    // is 256 random bits, so forgetting the oldest only matters for an attacker who already lost.
-    private let spentStates = LockedValue<(set: Set<String>, order: [String])>((set: [], order: []))
+    private let spentStates = SpentStates()
 
     /// Creates a client. Throws when the configuration breaks a rule (e.g. a plain-http endpoint).
     public init(
@@ -64,6 +62,9 @@ public final class OAuthClient: Sendable {
         scopes: [String], userAgent: any UserAgent, redirectURI: URL? = nil, nonce: String? = nil,
         maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = [], store: Bool = true
     ) async throws(OAuthError) -> SignInResult {
+        if let maxAge, !(maxAge.isFinite && maxAge >= 0 && maxAge < 1e12) {
+            throw .configuration("max_age must be a number of seconds")
+        }
         let agentSession: any UserAgentSession
         do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(error) }
         var parameters = additionalParameters
@@ -83,13 +84,7 @@ public final class OAuthClient: Sendable {
             throw .authorization(error)
         }
         // The state is single use: a second completion of the same request is refused before any exchange.
-        let firstUse = spentStates.withLock { spent -> Bool in
-            guard spent.set.insert(request.state).inserted else { return false }
-            spent.order.append(request.state)
-            if spent.order.count > 1024 { spent.set.remove(spent.order.removeFirst()) }
-            return true
-        }
-        guard firstUse else { throw .authorization(.stateMismatch) }
+        guard spentStates.spend(request.state) else { throw .authorization(.stateMismatch) }
         let tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         let receivedAt = clock.now()
         var claims: IDTokenClaims?

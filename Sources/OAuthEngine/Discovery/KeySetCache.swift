@@ -56,8 +56,12 @@ public actor KeySetCache {
     /// Candidate keys for `kid`: from the cache, or after one (rate-limited) refetch when the cached set has none.
     public func keys(for kid: String?) async throws(IDTokenError) -> [JWK] {
         if let keySet, let fetchedAt, url != nil, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
-            // Expired: refetch; if the provider is unreachable, the old set is better than none.
-            do { return try await fetch().keys(withID: kid) } catch { return keySet.keys(withID: kid) }
+            // Expired: refetch; if the provider is unreachable, the old set is better than none, and the next
+            // attempt waits a refetch interval (validations must not each wait on a failing endpoint).
+            do { return try await fetch().keys(withID: kid) } catch {
+                self.fetchedAt = clock.now().addingTimeInterval(min(minimumRefetchInterval, maximumAge) - maximumAge)
+                return keySet.keys(withID: kid)
+            }
         }
         if let keySet {
             let found = keySet.keys(withID: kid)

@@ -10,8 +10,8 @@ public struct IDTokenValidator: Sendable {
     public let clientID: String
     /// Algorithms accepted (from configuration).
     public let allowedAlgorithms: Set<JWSAlgorithm>
-    /// The HS256 key, when HS256 is allowed for this flow.
-    public let hmacSecret: String?
+    /// The HS256 key, when HS256 is allowed for this flow. Not public: it is a secret.
+    let hmacSecret: String?
     // Built once: validation is a per-request hot path on servers.
     private let hmacKey: VerificationKey?
     /// The JWKS for ES256/RS256.
@@ -120,5 +120,18 @@ public struct IDTokenValidator: Sendable {
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else { throw .missingSubject }
         if let expectedSubject = expectations.subject, expectedSubject != subject { throw .subjectMismatch }
         return IDTokenClaims(raw: claims)
+    }
+}
+
+extension IDTokenValidator: CustomStringConvertible, CustomReflectable {
+    /// Issuer, client and algorithms; never the HS256 secret.
+    public var description: String {
+        "IDTokenValidator(issuer: \(issuer), clientID: \(clientID), algorithms: \(allowedAlgorithms.map(\.rawValue).sorted()), hs256Secret: \(hmacSecret == nil ? "none" : "<redacted>"))"
+    }
+
+    /// What `dump` and debuggers show: the description's fields, never the secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["issuer": issuer, "clientID": clientID, "allowedAlgorithms": allowedAlgorithms,
+                                "hs256Secret": hmacSecret == nil ? "none" : "<redacted>", "leeway": leeway])
     }
 }

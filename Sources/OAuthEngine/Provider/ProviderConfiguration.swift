@@ -86,7 +86,16 @@ public struct ProviderConfiguration: Sendable {
     }
 }
 
-extension ProviderConfiguration: CustomStringConvertible {
+extension ProviderConfiguration: CustomStringConvertible, CustomReflectable {
+    /// What `dump` and debuggers show: endpoints and settings, never the secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "issuer": issuer, "authorizationEndpoint": authorizationEndpoint, "tokenEndpoint": tokenEndpoint,
+            "jwksURI": jwksURI as Any, "clientID": clientID, "clientSecret": clientSecret == nil ? "none" : "<redacted>",
+            "clientAuthentication": clientAuthentication, "idTokenAlgorithms": idTokenAlgorithms, "quirks": quirks,
+        ])
+    }
+
     /// Issuer and client; never the secret.
     public var description: String {
         "ProviderConfiguration(issuer: \(issuer), client: \(clientID), secret: \(clientSecret == nil ? "none" : "<redacted>"))"

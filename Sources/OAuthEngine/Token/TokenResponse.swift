@@ -61,7 +61,13 @@ public struct TokenResponse: Sendable, Equatable {
     }
 }
 
-extension TokenResponse: CustomStringConvertible {
+extension TokenResponse: CustomStringConvertible, CustomReflectable {
+    /// What `dump` and debuggers show: never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
+                                "idToken": Redaction.describe(idToken), "expiresIn": expiresIn as Any, "scope": scope as Any])
+    }
+
     /// Redacted.
     public var description: String {
         "TokenResponse(accessToken: \(Redaction.describe(accessToken)), refreshToken: \(Redaction.describe(refreshToken)), idToken: \(Redaction.describe(idToken)), expiresIn: \(expiresIn.map { String($0) } ?? "nil"))"

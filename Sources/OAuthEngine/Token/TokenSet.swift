@@ -35,7 +35,13 @@ public struct TokenSet: Sendable, Codable, Equatable {
     }
 }
 
-extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible {
+extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// What `dump` and debuggers show: the redacted summary, never the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
+                                "idToken": Redaction.describe(idToken), "scopes": scopes, "expiresAt": expiresAt])
+    }
+
     /// A redacted summary.
     public var description: String {
         "TokenSet(accessToken: \(Redaction.describe(accessToken)), refreshToken: \(Redaction.describe(refreshToken)), idToken: \(Redaction.describe(idToken)), scopes: \(scopes), expiresAt: \(expiresAt))"

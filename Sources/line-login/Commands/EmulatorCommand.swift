@@ -49,12 +49,16 @@ struct EmulatorCommand: AsyncParsableCommand {
         let baseURL = try await emulator.start(host: host, port: port)
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
+        // Only what the emulator made up is printed (the sample secret and passwords, so a developer can
+        // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
+        let generated = config == nil
         for channel in configuration.channels {
-            // The emulator's own sample secret is printed so a developer can try web login; it guards nothing real.
-            Console.out("channel \(channel.channelID)  secret \(channel.channelSecret)  callbacks \(channel.callbackURLs.joined(separator: " "))")
+            let secret = generated ? channel.channelSecret : "(from the config file)"
+            Console.out("channel \(channel.channelID)  secret \(secret)  callbacks \(channel.callbackURLs.joined(separator: " "))")
         }
         for user in configuration.users {
-            Console.out("user \(user.userID)  \(user.displayName)  \(user.email ?? "-")  password \(user.password)\(user.isFriend ? "  (friend)" : "")")
+            let password = generated ? "password \(user.password)" : "password (from the config file)"
+            Console.out("user \(user.userID)  \(user.displayName)  \(user.email ?? "-")  \(password)\(user.isFriend ? "  (friend)" : "")")
         }
         if let autoApproveUserID = configuration.autoApproveUserID { Console.out("auto-approve: \(autoApproveUserID)") }
         if configuration.testControls { Console.out("test controls: POST \(baseURL.absoluteString)/_emulator/control, GET \(baseURL.absoluteString)/_emulator/stats") }

@@ -71,6 +71,9 @@ struct StatusCommand: AsyncParsableCommand {
         try await reportingFailures {
             // No channel at all (a fresh machine) is simply "not logged in".
             let manager = session.hasChannel ? try session.makeManager() : nil
+            if let problem = manager?.tokenStoreError {
+                Console.error("the stored session could not be read (\(problem)); treating it as logged out")
+            }
             guard let manager, let token = manager.accessTokenStore.current else {
                 if session.json { Console.json(["loggedIn": false]) } else { Console.out("Not logged in.") }
                 throw CommandFailure("not logged in", exit: .notLoggedIn)

@@ -47,9 +47,9 @@ struct TokenCommand: AsyncParsableCommand {
                 let channel = try session.resolvedChannelID()
                 let valid = result.channelID == channel && result.expiresIn > 0
                 if session.json {
-                    Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Int(result.expiresIn)])
+                    Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Seconds.whole(result.expiresIn)])
                 } else {
-                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires in \(Int(result.expiresIn)) s")
+                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires in \(Seconds.whole(result.expiresIn)) s")
                 }
                 if !valid { throw CommandFailure("token was issued to channel \(result.channelID), not \(channel)", exit: .checkFailed) }
             }

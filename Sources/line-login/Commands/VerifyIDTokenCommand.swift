@@ -16,8 +16,13 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @Option(name: .customLong("channel-id"), help: "The channel ID the token must be issued to (aud).")
     var channelID: String
 
-    @Option(name: .customLong("channel-secret"), help: "Accept HS256 (web login) tokens keyed with this channel secret.")
-    var channelSecret: String?
+    @Option(name: .customLong("channel-secret"), help: "Accept HS256 (web login) tokens keyed with this channel secret (prefer $LINE_CHANNEL_SECRET: arguments show in ps and shell history).")
+    var channelSecretOption: String?
+
+    /// The flag, else `$LINE_CHANNEL_SECRET`.
+    var channelSecret: String? {
+        channelSecretOption ?? ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     @Option(help: "A JWKS file with the ES256/RS256 keys.")
     var jwks: String?

@@ -6,13 +6,13 @@ enum TokenSummary {
     static func dictionary(_ token: AccessToken, reveal: Bool = false) -> [String: Any] {
         var result: [String: Any] = [
             "permissions": token.permissions.map(\.rawValue),
-            "createdAt": Int(token.createdAt.timeIntervalSince1970),
-            "expiresAt": Int(token.expiresAt.timeIntervalSince1970),
-            "expiresIn": max(0, Int(token.expiresAt.timeIntervalSinceNow)),
+            "createdAt": Seconds.whole(token.createdAt.timeIntervalSince1970),
+            "expiresAt": Seconds.whole(token.expiresAt.timeIntervalSince1970),
+            "expiresIn": max(0, Seconds.whole(token.expiresAt.timeIntervalSinceNow)),
         ]
         if let payload = token.IDToken?.payload {
             var claims: [String: Any] = ["iss": payload.issuer, "sub": payload.subject, "aud": payload.audience,
-                                         "exp": Int(payload.expiration.timeIntervalSince1970), "iat": Int(payload.issueAt.timeIntervalSince1970)]
+                                         "exp": Seconds.whole(payload.expiration.timeIntervalSince1970), "iat": Seconds.whole(payload.issueAt.timeIntervalSince1970)]
             if let name = payload.name { claims["name"] = name }
             if let email = payload.email { claims["email"] = email }
             if let picture = payload.pictureURL { claims["picture"] = picture.absoluteString }
@@ -29,7 +29,7 @@ enum TokenSummary {
     static func lines(_ token: AccessToken) -> [String] {
         var lines = [
             "permissions: \(token.permissions.map(\.rawValue).joined(separator: " "))",
-            "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (in \(max(0, Int(token.expiresAt.timeIntervalSinceNow))) s)",
+            "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (in \(max(0, Seconds.whole(token.expiresAt.timeIntervalSinceNow))) s)",
         ]
         if let payload = token.IDToken?.payload {
             lines.append("user ID:     \(payload.subject)")

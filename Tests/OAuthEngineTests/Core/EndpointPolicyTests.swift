@@ -11,14 +11,14 @@ import Testing
     }
 
     @Test(arguments: ["http://127.0.0.1/callback", "http://127.0.0.1:53682/callback", "http://127.5.6.7:8080/",
-                      "http://127.255.255.255/", "http://[::1]:8080/callback", "http://[::1]/", "http://localhost:3000/",
-                      "HTTP://LOCALHOST/"])
+                      "http://127.255.255.255/", "http://[::1]:8080/callback", "http://[::1]/",
+                      "HTTP://127.0.0.1/"])
     func plainHTTPOnLoopbackIsAllowed(url: String) {
         #expect(EndpointPolicy.isAllowed(URL(string: url)!))
     }
 
     @Test(arguments: ["http://example.com", "http://example.com:80/token", "http://127.0.0.1.evil.com/",
-                      "http://127.0.0.1.nip.io/", "http://localhost.evil.com/", "http://128.0.0.1/", "http://10.0.0.1/",
+                      "http://127.0.0.1.nip.io/", "http://localhost.evil.com/", "http://localhost:3000/", "HTTP://LOCALHOST/", "http://128.0.0.1/", "http://10.0.0.1/",
                       "http://0.0.0.0/", "http://[::2]/", "http://[::ffff:7f00:1]/", "http://127.0.0/", "http://127.0.0.1.5/",
                       "http://127.0.0.256/", "http://evil.com#@127.0.0.1/", "http://127.1/",
                       "ftp://127.0.0.1/", "file:///etc/passwd", "javascript:alert(1)", "myapp://callback", "https:///nohost"])
@@ -48,7 +48,7 @@ import Testing
         // Loopback (the emulator) is fine.
         var loopback = CoreFixtures.configuration()
         loopback.tokenEndpoint = URL(string: "http://127.0.0.1:8080/oauth2/v2.1/token")!
-        loopback.authorizationEndpoint = URL(string: "http://localhost:8080/oauth2/v2.1/authorize")!
+        loopback.authorizationEndpoint = URL(string: "http://[::1]:8080/oauth2/v2.1/authorize")!
         #expect(throws: Never.self) { try loopback.validate() }
         #expect(throws: Never.self) { try CoreFixtures.configuration().validate() }
     }

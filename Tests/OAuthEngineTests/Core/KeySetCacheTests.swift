@@ -76,6 +76,13 @@ import Testing
         clock.advance(by: 3601)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         #expect(fetches == 2)
+        // Back-off: the next validations use the old set without waiting on the failing endpoint…
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        #expect(fetches == 2)
+        // …until a refetch interval has passed.
+        clock.advance(by: 61)
+        _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
+        #expect(fetches == 3)
     }
 
     @Test func rotatedKeyIsFoundWithExactlyOneRefetch() async throws {

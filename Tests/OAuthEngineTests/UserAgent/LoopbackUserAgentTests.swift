@@ -171,9 +171,8 @@ struct LoopbackUserAgentTests {
         await #expect(throws: UserAgentError.timedOut) {
             try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         }
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(10))
+        // Behaviour, not speed: the timeout must not fire before it is due.
+        #expect(ContinuousClock.now - started >= .milliseconds(250))
         #expect(await LoopbackTestClient.canConnect(port: port) == false)
     }
 

@@ -6,8 +6,8 @@ enum OAuthTokenSummary {
     static func dictionary(_ tokens: TokenSet, issuer: String, clientID: String, reveal: Bool = false) -> [String: Any] {
         var result: [String: Any] = [
             "issuer": issuer, "clientID": clientID, "scopes": tokens.scopes, "tokenType": tokens.tokenType,
-            "issuedAt": Int(tokens.issuedAt.timeIntervalSince1970), "expiresAt": Int(tokens.expiresAt.timeIntervalSince1970),
-            "expiresIn": max(0, Int(tokens.expiresAt.timeIntervalSinceNow)), "hasRefreshToken": tokens.refreshToken != nil,
+            "issuedAt": Seconds.whole(tokens.issuedAt.timeIntervalSince1970), "expiresAt": Seconds.whole(tokens.expiresAt.timeIntervalSince1970),
+            "expiresIn": max(0, Seconds.whole(tokens.expiresAt.timeIntervalSinceNow)), "hasRefreshToken": tokens.refreshToken != nil,
         ]
         if let claims = idTokenClaims(tokens) { result["idToken"] = claims }
         if reveal {
@@ -21,7 +21,7 @@ enum OAuthTokenSummary {
     static func lines(_ tokens: TokenSet) -> [String] {
         var lines = [
             "scopes:        \(tokens.scopes.joined(separator: " "))",
-            "expires:       \(ISO8601DateFormatter().string(from: tokens.expiresAt)) (in \(max(0, Int(tokens.expiresAt.timeIntervalSinceNow))) s)",
+            "expires:       \(ISO8601DateFormatter().string(from: tokens.expiresAt)) (in \(max(0, Seconds.whole(tokens.expiresAt.timeIntervalSinceNow))) s)",
             "refresh token: \(tokens.refreshToken == nil ? "no" : "yes")",
         ]
         if let claims = idTokenClaims(tokens) {
@@ -37,7 +37,7 @@ enum OAuthTokenSummary {
         guard let raw = tokens.idToken, let jws = try? CompactJWS(parsing: raw) else { return nil }
         var claims: [String: Any] = [:]
         for name in ["iss", "sub", "name", "email", "azp"] { if let value = jws.claims[name]?.stringValue { claims[name] = value } }
-        for name in ["exp", "iat", "auth_time"] { if let value = jws.claims[name]?.doubleValue { claims[name] = Int(value) } }
+        for name in ["exp", "iat", "auth_time"] { if let value = jws.claims[name]?.doubleValue { claims[name] = Seconds.whole(value) } }
         if let audience = jws.claims["aud"] { claims["aud"] = audience.stringValue.map { [$0] } ?? audience.arrayValue?.compactMap(\.stringValue) ?? [] }
         return claims
     }
@@ -48,7 +48,7 @@ enum OAuthTokenSummary {
         if let clientID = result.clientID { output["clientID"] = clientID }
         if let subject = result.subject { output["sub"] = subject }
         if let username = result.username { output["username"] = username }
-        if let expiresAt = result.expiresAt { output["exp"] = Int(expiresAt.timeIntervalSince1970) }
+        if let expiresAt = result.expiresAt { output["exp"] = Seconds.whole(expiresAt.timeIntervalSince1970) }
         return output
     }
 
