@@ -17,10 +17,22 @@ struct LineLoginCommand: AsyncParsableCommand {
         ]
     )
 
+    /// `--auto-approve` may stand alone (`emulator --auto-approve [USER]`): ArgumentParser has no
+    /// optional-value options, so a bare one gets an empty value, which means the first user.
+    static func fillingOptionalValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            result.append(argument)
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if argument == "--auto-approve", next == nil || next?.hasPrefix("-") == true { result.append("") }
+        }
+        return result
+    }
+
     // Usage errors exit with 2 (ArgumentParser's default is 64), so scripts can tell them from failures.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Self.fillingOptionalValues(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -519,8 +519,25 @@ def main() -> int:
     cli = CLI(binary, env)
     emulator = Emulator(binary, ["--auto-approve", "brown@example.com"], env=env)
 
+    def bare_auto_approve() -> None:
+        # `--auto-approve` without a user approves as the first configured user (Brown).
+        bare = Emulator(binary, ["--auto-approve", "--test-controls"], env=env)
+        bare.start()
+        try:
+            r = requests.get(f"{bare.base_url}/oauth2/v2.1/authorize", allow_redirects=False, timeout=10, params={
+                "response_type": "code", "client_id": CHANNEL_ID, "redirect_uri": "http://127.0.0.1:9/callback",
+                "state": "bare-auto-approve", "scope": "profile"})
+            check(r.status_code == 302 and "code=" in r.headers.get("Location", ""),
+                  "emulator --auto-approve (no user) approves as the first user", f"status {r.status_code}")
+            stats = requests.get(f"{bare.base_url}/_emulator/stats", timeout=10)
+            check(stats.status_code == 200 and stats.json().get("activeCodes") == 1,
+                  "emulator --test-controls serves /_emulator/stats", f"status {stats.status_code}")
+        finally:
+            bare.stop()
+
     def all_checks() -> None:
         run_demo(cli)
+        bare_auto_approve()
         emulator.start()
         check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
         run(cli, emulator, work)

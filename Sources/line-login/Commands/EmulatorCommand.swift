@@ -15,7 +15,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: "A JSON file with channels and users.")
     var config: String?
 
-    @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Skip the login page and approve as this user (ID, email or display name).", valueName: "USER"))
+    @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
     var autoApprove: String?
 
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
