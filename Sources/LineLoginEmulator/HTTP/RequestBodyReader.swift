@@ -13,6 +13,12 @@ enum RequestBodyReader {
         case unreadable
         case form(FormParameters.Problem)
 
+        /// The error page for the browser-facing forms (login, consent).
+        var pageResponse: Response {
+            let status: HTTPResponse.Status = if case .tooLarge = self { .contentTooLarge } else { .badRequest }
+            return RouteSupport.errorPage(status, title: "Invalid request", message: pageMessage)
+        }
+
         /// The OAuth-shaped error response.
         var oauthResponse: Response {
             switch self {

@@ -9,9 +9,7 @@ struct LoginRoute: Sendable {
         let params: FormParameters
         switch await RequestBodyReader.form(from: request) {
         case .success(let form): params = form
-        case .failure(let failure):
-            let status: HTTPResponse.Status = if case .tooLarge = failure { .contentTooLarge } else { .badRequest }
-            return RouteSupport.errorPage(status, title: "Invalid request", message: failure.pageMessage)
+        case .failure(let failure): return failure.pageResponse
         }
         guard let sessionID = params.nonEmpty("session"), let session = store.session(sessionID),
             let channel = store.channel(id: session.request.channelID)
