@@ -120,7 +120,7 @@ enum Rows {
     /// past every lifetime so that everything issued so far expires and is purged.
     static func memory(base: URL, pid: Int32, total: Int, checkpoints: Int = 8) async throws -> Row {
         let channelID = "1234567890"
-        let client = TokenClient(configuration: LineProviderProfile.configuration(channelID: channelID, channelSecret: nil, platform: .custom(baseURL: base)),
+        let client = TokenClient(configuration: LinePlatform.custom(baseURL: base).configuration(channelID: channelID, channelSecret: nil),
                                  transport: URLSessionTransport())
         let browser = ScriptedBrowser(email: "", password: "")
         let control = URLSessionTransport()

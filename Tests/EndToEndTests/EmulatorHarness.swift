@@ -33,7 +33,7 @@ struct EmulatorHarness {
     }
 
     var providerConfiguration: ProviderConfiguration {
-        LineProviderProfile.configuration(channelID: channel.channelID, channelSecret: nil, platform: .custom(baseURL: baseURL))
+        LinePlatform.custom(baseURL: baseURL).configuration(channelID: channel.channelID, channelSecret: nil)
     }
 
     func stop() async { await emulator.shutdown() }

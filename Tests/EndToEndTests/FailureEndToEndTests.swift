@@ -56,8 +56,7 @@ struct FailureEndToEndTests {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }
         let (request, response) = try await authorize(harness)
-        let client = TokenClient(configuration: harness.providerConfiguration, transport: URLSessionTransport(),
-                                 additionalTokenParameters: LineProviderProfile.tokenParameters)
+        let client = TokenClient(configuration: harness.providerConfiguration, transport: URLSessionTransport())
         _ = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         await expectServerError("invalid_grant") {
             _ = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
@@ -136,10 +135,7 @@ struct FailureEndToEndTests {
         defer { Task { await harness.stop() } }
         // Log in to channel 9876543210 but validate as 1234567890: swap client_id in the authorization URL.
         let (request, response) = try await authorize(harness)
-        let otherConfiguration = LineProviderProfile.configuration(channelID: "9876543210", channelSecret: nil, platform: .custom(baseURL: harness.baseURL))
-        _ = otherConfiguration
-        let client = TokenClient(configuration: harness.providerConfiguration, transport: URLSessionTransport(),
-                                 additionalTokenParameters: LineProviderProfile.tokenParameters)
+        let client = TokenClient(configuration: harness.providerConfiguration, transport: URLSessionTransport())
         let tokens = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         let idToken = try #require(tokens.idToken)
         let keys = KeySetCache(url: harness.baseURL.appendingPathComponent("oauth2/v2.1/certs"), transport: URLSessionTransport())

@@ -11,7 +11,7 @@ extension GlewlwydInteropTests {
         private func authorize(_ client: OAuthClient, _ environment: InteropEnvironment) async throws -> (AuthorizationRequest, URL, String) {
             let request = client.makeAuthorizationRequest(redirectURI: environment.redirectURIs[0], scopes: environment.scopes)
             let callback = try await GlewlwydBrowser(environment: environment).authorize(request.url)
-            let response = try AuthorizationResponse(url: callback, request: request, issuer: client.configuration.issuer)
+            let response = try AuthorizationResponse(url: callback, request: request, issuer: client.configuration.endpoints.issuer)
             return (request, callback, response.code)
         }
 
@@ -127,7 +127,7 @@ extension GlewlwydInteropTests {
             let signer = try await InteropCase(algorithm: other, client: .publicPKCE).makeClient(environment)
             let foreign = try await signer.signIn(scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
                                                  redirectURI: environment.redirectURIs[0])
-            let validator = try await InteropCase(algorithm: algorithm, client: .publicPKCE).makeClient(environment).validator
+            let validator = try await InteropCase(algorithm: algorithm, client: .publicPKCE).makeClient(environment).flow.validator
             let token = try #require(foreign.tokens.idToken)
             let expected = IDTokenError.issuerMismatch(expected: try environment.issuer(algorithm).issuer, actual: try environment.issuer(other).issuer)
             do {

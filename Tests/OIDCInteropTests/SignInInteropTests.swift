@@ -14,7 +14,7 @@ extension GlewlwydInteropTests {
             let issuer = try environment.issuer(testCase.algorithm)
             let client = try await testCase.makeClient(environment)
             #expect(client.configuration.clientAuthentication == testCase.client.authentication)
-            #expect(client.configuration.issuer == issuer.issuer)
+            #expect(client.configuration.endpoints.issuer == issuer.issuer)
 
             // Sign in through the headless browser: PKCE, state and nonce on every request.
             let browser = GlewlwydBrowser(environment: environment)
@@ -42,7 +42,7 @@ extension GlewlwydInteropTests {
             #expect(userinfo["email"]?.stringValue == environment.user.email)
 
             // An authorized GET of a protected resource (the userinfo endpoint as any API).
-            let resource = try await client.get(try #require(client.configuration.userinfoEndpoint))
+            let resource = try await client.get(try #require(client.configuration.endpoints.userinfoEndpoint))
             #expect(resource.statusCode == 200)
 
             // Refresh: a new access token, the login's ID token kept.

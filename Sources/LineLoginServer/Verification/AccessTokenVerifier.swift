@@ -22,9 +22,8 @@ public struct AccessTokenVerifier: Sendable {
     /// The cache of verified tokens, if any.
     public let cache: AccessTokenCache?
 
-    private let transport: any HTTPTransport
+    private let line: LinePlatformClient
     private let clock: any WallClock
-    private let timeout: TimeInterval
 
     /// Creates a verifier.
     /// - Parameters:
@@ -47,9 +46,8 @@ public struct AccessTokenVerifier: Sendable {
         self.channelIDs = Set(channelIDs)
         self.platform = platform
         self.cache = cache
-        self.transport = transport
+        line = LinePlatformClient(platform: platform, transport: transport, timeout: timeout)
         self.clock = clock
-        self.timeout = timeout
     }
 
     /// Verifies `accessToken` and reads its owner's profile (or answers from the cache).
@@ -60,54 +58,30 @@ public struct AccessTokenVerifier: Sendable {
         try TokenShape.check(accessToken)
         if let cached = await cache?.value(for: accessToken) { return cached }
         let receivedAt = clock.now()
-        let (channelID, scopes, expiresIn) = try await verifyWithLINE(accessToken)
-        guard channelIDs.contains(channelID) else { throw .unknownChannel }
-        guard expiresIn > 0 else { throw .accessTokenExpired }
+        let verification: AccessTokenVerifyResult
+        do { verification = try await line.verify(accessToken: accessToken) } catch {
+            throw Self.refusal(error)
+        }
+        let scopes = verification.permissions.map(\.rawValue)
+        guard channelIDs.contains(verification.channelID) else { throw .unknownChannel }
+        guard verification.expiresIn > 0 else { throw .accessTokenExpired }
         guard scopes.contains("profile") else { throw .insufficientScope }
         let profile: UserProfile
-        do {
-            profile = try await ProfileClient(url: platform.profileURL, transport: transport, timeout: timeout).profile(accessToken: accessToken)
-        } catch {
-            switch error {
-            case .unauthorized(let server): throw .invalidAccessToken(server)
-            case .forbidden: throw .insufficientScope
-            case .other(let failure): throw failure.isOutage ? .unavailable(failure) : .invalidAccessToken(Self.serverError(failure))
-            }
+        do { profile = try await line.getProfile(accessToken: accessToken) } catch {
+            if case .server(let server) = error, server.statusCode == 403 { throw .insufficientScope }
+            throw Self.refusal(error)
         }
-        let verified = VerifiedAccessToken(channelID: channelID, scopes: scopes,
-                                           expiresAt: receivedAt.addingTimeInterval(expiresIn), profile: profile)
+        let verified = VerifiedAccessToken(channelID: verification.channelID, scopes: scopes,
+                                           expiresAt: receivedAt.addingTimeInterval(verification.expiresIn), profile: profile)
         await cache?.insert(verified, for: accessToken)
         return verified
     }
 
-    /// `GET /oauth2/v2.1/verify?access_token=…` → (`client_id`, scopes, `expires_in`).
-    private func verifyWithLINE(_ accessToken: String) async throws(VerificationError) -> (String, [String], TimeInterval) {
-        var components = URLComponents(url: platform.verifyURL, resolvingAgainstBaseURL: false)
-        // Escaped by hand: URLComponents leaves `+` alone, which a server reads as a space.
-        components?.percentEncodedQuery = "access_token=" + FormEncoding.escape(accessToken)
-        guard let url = components?.url else { throw .unavailable(.configuration("verify URL")) }
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
-        } catch {
-            throw .unavailable(.transport(error))
-        }
-        guard response.isSuccess else {
-            let error = ServerError(response: response)
-            if error.statusCode >= 500 || error.statusCode == 429 { throw .unavailable(.server(error)) }
-            throw .invalidAccessToken(error)
-        }
-        guard let object = try? JSONValue.parseObject(response.body),
-              let clientID = object["client_id"]?.stringValue,
-              let expiresIn = object["expires_in"]?.doubleValue, expiresIn.isFinite else {
-            throw .unavailable(.invalidResponse(ServerError(response: response, reason: "verify answered without client_id or expires_in")))
-        }
-        let scopes = (object["scope"]?.stringValue ?? "").split(separator: " ").map(String.init)
-        return (clientID, scopes, expiresIn)
-    }
-
-    private static func serverError(_ error: OAuthError) -> ServerError {
-        if case .server(let server) = error { return server }
-        return ServerError(statusCode: 0, reason: "profile request failed")
+    /// A failed call to LINE: an outage (nothing readable, 5xx, 429, an unreadable 2xx) says nothing
+    /// about the token (503); any other answer refuses it (401).
+    private static func refusal(_ error: OAuthError) -> VerificationError {
+        if error.isOutage { return .unavailable(error) }
+        if case .server(let server) = error { return .invalidAccessToken(server) }
+        return .unavailable(error)
     }
 }

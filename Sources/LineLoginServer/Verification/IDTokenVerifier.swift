@@ -47,6 +47,8 @@ public struct IDTokenVerifier: Sendable {
     public let keys: KeySetCache
 
     private let validators: [String: IDTokenValidator]
+    // The first channel's, for a token that names no configured channel.
+    private let firstValidator: (channelID: String, validator: IDTokenValidator)
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
 
@@ -76,13 +78,17 @@ public struct IDTokenVerifier: Sendable {
         }
         let keySet = keys ?? KeySetCache(url: platform.jwksURL, transport: transport, clock: clock,
                                          minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
+        // LINE's policy (ES256; HS256 only with the channel secret) comes from its provider profile.
+        func validator(_ channel: LineChannel) -> IDTokenValidator {
+            IDTokenValidator(configuration: platform.configuration(channelID: channel.channelID, channelSecret: channel.channelSecret,
+                                                                   leeway: leeway),
+                             keys: keySet, clock: clock)
+        }
         var validators: [String: IDTokenValidator] = [:]
         for channel in channels where validators[channel.channelID] == nil {
-            validators[channel.channelID] = IDTokenValidator(
-                issuer: platform.issuer, clientID: channel.channelID,
-                allowedAlgorithms: channel.channelSecret == nil ? [.es256] : [.es256, .hs256],
-                hmacSecret: channel.channelSecret, keys: keySet, leeway: leeway, clock: clock)
+            validators[channel.channelID] = validator(channel)
         }
+        firstValidator = (channels[0].channelID, validator(channels[0]))
         self.channels = channels
         self.platform = platform
         self.mode = mode
@@ -160,9 +166,7 @@ public struct IDTokenVerifier: Sendable {
         for audience in Self.audiences(claims) {
             if let validator = validators[audience] { return (audience, validator) }
         }
-        let first = channels[0].channelID
-        // Every channel got a validator in init.
-        return (first, validators[first] ?? IDTokenValidator(issuer: platform.issuer, clientID: first, allowedAlgorithms: [.es256], keys: keys))
+        return firstValidator
     }
 
     private static func audiences(_ claims: [String: JSONValue]) -> [String] {

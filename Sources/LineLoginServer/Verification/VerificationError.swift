@@ -76,6 +76,7 @@ extension VerificationError: CustomStringConvertible {
 
     static func describe(_ error: IDTokenError) -> String {
         switch error {
+        case .missing: return "no ID token was sent"
         case .jose(.malformed): return "the ID token is malformed"
         case .jose(.unsupportedAlgorithm), .jose(.algorithmNotAllowed), .noSecretForHS256:
             return "the ID token's algorithm is not accepted"

@@ -18,10 +18,9 @@ public struct WebLogin: Sendable {
     /// The configuration.
     public let configuration: WebLoginConfiguration
 
-    private let provider: ProviderConfiguration
-    private let validator: IDTokenValidator
-    // Shared by every copy of this value: a state is spent for the whole login service.
-    private let spentStates = SpentStates()
+    // The one authorization-code flow (state spent once for every copy of this value, exchange, ID token).
+    private let flow: AuthorizationCodeFlow
+    private let platform: LinePlatformClient
 
     /// Checks the configuration and creates the login.
     /// - Throws: ``LineServerConfigurationError`` for an empty channel ID or secret, a redirect URI or
@@ -39,17 +38,23 @@ public struct WebLogin: Sendable {
         for name in [configuration.attemptCookieName, configuration.sessionCookieName] where !Self.isCookieName(name) {
             throw LineServerConfigurationError("invalid cookie name \(name)")
         }
-        let provider = LineProviderProfile.configuration(
-            channelID: configuration.channelID, channelSecret: configuration.channelSecret, platform: configuration.platform,
+        if let maxAge = configuration.maxAge {
+            do { _ = try AuthorizationCodeFlow.maxAgeParameter(maxAge) } catch { throw LineServerConfigurationError("max_age must be a number of seconds") }
+        }
+        var provider = configuration.platform.configuration(
+            channelID: configuration.channelID, channelSecret: configuration.channelSecret,
             leeway: configuration.leeway, timeout: configuration.timeout)
-        do { try provider.validate() } catch { throw LineServerConfigurationError("platform: \(error)") }
+        // Web login gets HS256 ID tokens keyed with the channel secret (quirk 1): without LINE's JWK
+        // request the token comes back HS256, the only algorithm this flow accepts, so no JWKS is fetched.
+        provider.quirks.remove(.requestsJWKSignedIDToken)
+        provider.idTokenAlgorithms = [.hs256]
+        provider.endpoints.jwksURI = nil
+        do {
+            flow = try AuthorizationCodeFlow(configuration: provider, transport: configuration.transport, clock: configuration.clock,
+                                             random: configuration.random)
+        } catch { throw LineServerConfigurationError("platform: \(error)") }
         self.configuration = configuration
-        self.provider = provider
-        // Web login gets HS256 tokens keyed with the channel secret (quirk 1): that is the only algorithm
-        // this flow accepts, so no JWKS is needed.
-        validator = IDTokenValidator(issuer: configuration.platform.issuer, clientID: configuration.channelID,
-                                     allowedAlgorithms: [.hs256], hmacSecret: configuration.channelSecret, keys: nil,
-                                     leeway: configuration.leeway, clock: configuration.clock)
+        platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
     }
 
     // MARK: Start
@@ -63,13 +68,11 @@ public struct WebLogin: Sendable {
         var extras: [(String, String)] = []
         if let botPrompt = configuration.botPrompt { extras.append(("bot_prompt", botPrompt)) }
         if let prompt = configuration.prompt { extras.append(("prompt", prompt)) }
-        if let maxAge = configuration.maxAge { extras.append(("max_age", String(Int(maxAge)))) }
+        // Checked in init, so this can't fail.
+        if let maxAge = configuration.maxAge, let parameter = try? AuthorizationCodeFlow.maxAgeParameter(maxAge) { extras.append(parameter) }
         if let uiLocales = configuration.uiLocales { extras.append(("ui_locales", uiLocales)) }
         if disableAutoLogin { extras.append(("disable_auto_login", "true")) }
-        let request = AuthorizationRequest(
-            endpoint: configuration.platform.authorizeURL, clientID: configuration.channelID,
-            redirectURI: configuration.redirectURI, scopes: configuration.scopes, usePKCE: true,
-            generateNonce: configuration.scopes.contains("openid"), additionalParameters: extras, random: configuration.random)
+        let request = flow.makeRequest(redirectURI: configuration.redirectURI, scopes: configuration.scopes, additionalParameters: extras)
         let pending = PendingLogin(
             state: request.state, nonce: request.nonce, codeVerifier: request.pkce?.verifier, scopes: configuration.scopes,
             maxAge: configuration.maxAge, returnTo: Self.localPath(returnTo),
@@ -119,49 +122,28 @@ public struct WebLogin: Sendable {
             restoringEndpoint: configuration.platform.authorizeURL, clientID: configuration.channelID,
             redirectURI: configuration.redirectURI, scopes: pending.scopes, state: pending.state, nonce: pending.nonce,
             codeVerifier: pending.codeVerifier)
-        let response: AuthorizationResponse
-        do { response = try AuthorizationResponse(url: url, request: request, issuer: configuration.platform.issuer) } catch {
-            throw .authorization(error)
-        }
-        // Single use, checked after the state matched (a forged redirect can't burn a real one) and before
-        // the exchange: a replayed callback never sends its code again.
-        guard spentStates.spend(pending.state) else { throw .authorization(.stateMismatch) }
-        let receivedAt = configuration.clock.now()
-        let tokenResponse: TokenResponse
-        do {
-            tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: configuration.redirectURI,
-                                                           codeVerifier: pending.codeVerifier)
-        } catch {
-            throw .tokenExchange(error)
-        }
-        let tokens = tokenResponse.tokenSet(receivedAt: receivedAt, defaultLifetime: 2_592_000)
-        var claims: IDTokenClaims?
-        if pending.scopes.contains("openid") {
-            guard let idToken = tokenResponse.idToken else { throw .missingIDToken }
-            do { claims = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: pending.nonce, maxAge: pending.maxAge)) } catch {
-                throw .idToken(error)
+        let result: SignInResult
+        do { result = try await flow.complete(callbackURL: url, request: request, maxAge: pending.maxAge) } catch {
+            switch error {
+            case .authorization(let refusal): throw .authorization(refusal)
+            case .idToken(.missing): throw .missingIDToken
+            case .idToken(let refusal): throw .idToken(refusal)
+            default: throw .tokenExchange(error)
             }
         }
-        var profile: UserProfile?
-        if pending.scopes.contains("profile") {
-            do {
-                profile = try await ProfileClient(url: configuration.platform.profileURL, transport: configuration.transport,
-                                                  timeout: configuration.timeout).profile(accessToken: tokens.accessToken)
-            } catch {
-                switch error {
-                case .unauthorized(let server), .forbidden(let server): throw .profile(.server(server))
-                case .other(let failure): throw .profile(failure)
-                }
-            }
+        let profile: UserProfile?
+        do { profile = try await LineLoginCheck.profile(after: result, requestedScopes: pending.scopes, platform: platform) } catch {
+            if case .idToken(let refusal) = error { throw .idToken(refusal) }
+            throw .profile(error)
         }
-        if let claims, let profile, claims.subject != profile.userID { throw .idToken(.subjectMismatch) }
+        let claims = result.idTokenClaims
         guard let userID = claims?.subject ?? profile?.userID else { throw .missingIDToken }
         let user = LineUser(userID: userID, channelID: configuration.channelID,
                             displayName: profile?.displayName ?? claims?.name,
                             pictureURL: profile?.pictureURL ?? claims?.picture,
                             statusMessage: profile?.statusMessage, email: claims?.email, method: .webLogin)
-        return WebLoginResult(user: user, tokens: tokens, idToken: claims, profile: profile, returnTo: pending.returnTo,
-                              friendshipStatusChanged: response.parameters["friendship_status_changed"].map { $0 == "true" })
+        return WebLoginResult(user: user, tokens: result.tokens, idToken: claims, profile: profile, returnTo: pending.returnTo,
+                              friendshipStatusChanged: result.responseParameters["friendship_status_changed"].map { $0 == "true" })
     }
 
     // MARK: Session
@@ -208,9 +190,7 @@ public struct WebLogin: Sendable {
 
     // MARK: Helpers
 
-    private var tokenClient: TokenClient {
-        TokenClient(configuration: provider, transport: configuration.transport, clock: configuration.clock)
-    }
+    private var tokenClient: TokenClient { flow.tokenClient }
 
     private var attemptPurpose: String { "line-login-attempt:\(configuration.channelID)" }
     private var sessionPurpose: String { "line-session:\(configuration.channelID)" }

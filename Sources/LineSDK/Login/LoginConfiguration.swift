@@ -64,12 +64,24 @@ public struct LoginConfiguration: Sendable {
         bundleIdentifier.flatMap { URL(string: "line3rdp.\($0)://authorize/") }
     }
 
+    /// The key a channel's tokens are stored under: `channel-<channel ID>`, followed by the platform's
+    /// host and port when it is not LINE's production platform, so a session with the emulator never
+    /// shadows a real one.
+    public static func tokenStoreKey(channelID: String, platform: LinePlatform = .production) -> String {
+        var key = "channel-\(channelID)"
+        if platform != .production, let issuer = URL(string: platform.issuer), let host = issuer.host {
+            key += "-\(host)-\(issuer.port ?? 0)"
+        }
+        return key
+    }
+
     var resolvedTokenStore: any TokenStore {
         if let tokenStore { return tokenStore }
+        let key = Self.tokenStoreKey(channelID: channelID, platform: platform)
         #if canImport(Security)
-        return KeychainTokenStore(key: "channel-\(channelID)")
+        return KeychainTokenStore(key: key)
         #else
-        return FileTokenStore(channelID: channelID)
+        return FileTokenStore(key: key)
         #endif
     }
 

@@ -46,15 +46,14 @@ public final class LoginManager: Sendable {
     public func setup(configuration: LoginConfiguration) throws(LineSDKError) {
         let store = configuration.resolvedTokenStore
         let mirror = accessTokenStore
-        let providerConfiguration = LineProviderProfile.configuration(
-            channelID: configuration.channelID, channelSecret: configuration.channelSecret, platform: configuration.platform,
+        let providerConfiguration = configuration.platform.configuration(
+            channelID: configuration.channelID, channelSecret: configuration.channelSecret,
             leeway: configuration.leeway, timeout: configuration.timeout)
         let client: OAuthClient
         do {
             client = try OAuthClient(
                 configuration: providerConfiguration, store: store, transport: configuration.transport, clock: configuration.clock,
                 random: configuration.random, refreshMargin: configuration.refreshMargin,
-                additionalTokenParameters: LineProviderProfile.tokenParameters,
                 tokenObserver: { tokens in mirror.update(tokens.map(AccessToken.init(tokens:))) })
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
@@ -71,10 +70,11 @@ public final class LoginManager: Sendable {
             mirror.update(nil, notify: false)
             // An asynchronous store: show its session as soon as it is read, unless a login got there first.
             Task {
-                if let stored = await client.session.current() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
+                if let stored = await client.currentTokens() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
             }
         }
-        let api = LineAPIClient(client: client, platform: configuration.platform, channelID: configuration.channelID)
+        let platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
+        let api = LineAPIClient(client: client, platform: platform)
         core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
     }
 
@@ -165,13 +165,9 @@ public final class LoginManager: Sendable {
             throw LineSDKError(error, endpoint: "login")
         }
         // The tokens become the session only after every check of the login passed.
-        var profile: UserProfile?
-        if permissions.contains(.profile) {
-            profile = try await core.api.getProfile(accessToken: result.tokens.accessToken)
-            // Checklist 9: the ID token's subject and the profile's user ID must be the same person.
-            if let claims = result.idTokenClaims, let profile, claims.subject != profile.userID {
-                throw .authorizeFailed(reason: .userIDMismatch)
-            }
+        let profile: UserProfile?
+        do { profile = try await LineLoginCheck.profile(after: result, requestedScopes: scopes, platform: core.api.platform) } catch {
+            throw LineSDKError(error, endpoint: "profile")
         }
         await core.client.session.replace(with: result.tokens)
         let accessToken = AccessToken(tokens: result.tokens)

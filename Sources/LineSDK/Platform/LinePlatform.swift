@@ -1,4 +1,5 @@
 import Foundation
+import OAuthEngine
 
 /// Where LINE's endpoints are: the real platform, or a compatible one (the emulator) at one origin.
 public struct LinePlatform: Sendable, Equatable {
@@ -46,5 +47,20 @@ public struct LinePlatform: Sendable, Equatable {
         profileURL = apiBase.appendingPathComponent("v2/profile")
         friendshipURL = apiBase.appendingPathComponent("friendship/v1/status")
         userinfoURL = apiBase.appendingPathComponent("oauth2/v2.1/userinfo")
+    }
+
+    /// The platform's issuer and endpoints as the engine sees them.
+    public var endpoints: ProviderEndpoints {
+        ProviderEndpoints(issuer: issuer, authorizationEndpoint: authorizeURL, tokenEndpoint: tokenURL, jwksURI: jwksURL,
+                          userinfoEndpoint: userinfoURL, revocationEndpoint: revokeURL)
+    }
+
+    /// The engine configuration for a channel on this platform, by LINE's provider profile
+    /// (``OAuthEngine/ProviderProfile/line``): its quirks, `client_secret_post`, ES256, and HS256 only
+    /// with a channel secret. Apps, the CLI and the server kit all configure LINE through this.
+    public func configuration(channelID: String, channelSecret: String?, leeway: TimeInterval = 60,
+                              timeout: TimeInterval = 30) -> ProviderConfiguration {
+        ProviderProfile.line.configuration(endpoints: endpoints, clientID: channelID, clientSecret: channelSecret,
+                                           leeway: leeway, timeout: timeout)
     }
 }

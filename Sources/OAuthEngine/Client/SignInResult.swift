@@ -10,4 +10,11 @@ public struct SignInResult: Sendable {
     public let responseParameters: [String: String]
     /// The nonce that was sent, if any.
     public let nonce: String?
+
+    package init(tokens: TokenSet, idTokenClaims: IDTokenClaims?, responseParameters: [String: String], nonce: String?) {
+        self.tokens = tokens
+        self.idTokenClaims = idTokenClaims
+        self.responseParameters = responseParameters
+        self.nonce = nonce
+    }
 }

@@ -53,33 +53,34 @@ public actor KeySetCache {
         self.keySet = keySet
     }
 
-    /// Candidate keys for `kid`: from the cache, or after one (rate-limited) refetch when the cached set has none.
-    public func keys(for kid: String?) async throws(IDTokenError) -> [JWK] {
+    /// The key set to look `kid` up in: the cached one when it names `kid` (or, for a token without
+    /// `kid`, holds any key), else the set after one rate-limited refetch. The set may still lack `kid`
+    /// (the refetch was rate-limited, or the provider doesn't have it): ``JWKSet/key(for:algorithm:)``
+    /// then says precisely why no key fits.
+    public func keySet(for kid: String?) async throws(IDTokenError) -> JWKSet {
         if let keySet, let fetchedAt, url != nil, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
             // Expired: refetch; if the provider is unreachable, the old set is better than none, and the next
             // attempt waits a refetch interval (validations must not each wait on a failing endpoint).
-            do { return try await fetch().keys(withID: kid) } catch {
+            do { return try await fetch() } catch {
                 self.fetchedAt = clock.now().addingTimeInterval(min(minimumRefetchInterval, maximumAge) - maximumAge)
-                return keySet.keys(withID: kid)
+                return keySet
             }
         }
         if let keySet {
-            let found = keySet.keys(withID: kid)
-            if !found.isEmpty || url == nil { return found }
+            if keySet.names(kid) || url == nil { return keySet }
             let now = clock.now()
-            if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return [] }
+            if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return keySet }
             lastRefetch = now
         }
-        return try await fetch().keys(withID: kid)
+        return try await fetch()
     }
 
-    /// The keys for `kid` when a fresh cached set has them, without waiting for the actor; `nil` means
-    /// "ask ``keys(for:)``" (nothing cached, expired, or no such key).
-    public nonisolated func cachedKeys(for kid: String?) -> [JWK]? {
+    /// The cached set when it is fresh and names `kid`, without waiting for the actor; `nil` means
+    /// "ask ``keySet(for:)``" (nothing cached, expired, or no such key).
+    public nonisolated func cachedKeySet(for kid: String?) -> JWKSet? {
         let (set, freshUntil) = snapshot.current
-        guard let set, snapshotClock.now() < freshUntil else { return nil }
-        let found = set.keys(withID: kid)
-        return found.isEmpty ? nil : found
+        guard let set, snapshotClock.now() < freshUntil, set.names(kid) else { return nil }
+        return set
     }
 
     private func publish() {

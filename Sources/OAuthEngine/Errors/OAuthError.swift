@@ -103,6 +103,8 @@ public enum AuthorizationError: Error, Sendable, Equatable {
 
 /// Why an ID token was refused; the order of the cases is the order of the checks.
 public enum IDTokenError: Error, Sendable, Equatable {
+    /// 0: `openid` was requested but the token response carries no ID token.
+    case missing
     /// 1–3: malformed, algorithm not allowed, `crit`, key mismatch or bad signature.
     case jose(JOSEError)
     /// The signing keys could not be fetched.

@@ -2,6 +2,7 @@ extension IDTokenError {
     /// A stable snake_case code for machine output (CLI `--json`, server error bodies).
     public var code: String {
         switch self {
+        case .missing: return "missing_id_token"
         case .jose(let error):
             switch error {
             case .malformed: return "malformed"

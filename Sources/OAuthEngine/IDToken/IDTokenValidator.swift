@@ -36,7 +36,7 @@ public struct IDTokenValidator: Sendable {
 
     /// Creates a validator for a provider configuration.
     public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) {
-        self.init(issuer: configuration.issuer, clientID: configuration.clientID,
+        self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
                   allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
                   keys: keys, leeway: configuration.leeway, clock: clock)
     }
@@ -67,20 +67,14 @@ public struct IDTokenValidator: Sendable {
             do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: hmacKey) } catch { throw .jose(error) }
         case .es256, .rs256:
             guard let keys else { throw .keysUnavailable("no JWKS configured") }
-            let found: [JWK]
-            if let cached = keys.cachedKeys(for: jws.header.keyID) { found = cached } else { found = try await keys.keys(for: jws.header.keyID) }
-            let candidates = found.filter { $0.fits(algorithm) }
-            guard !candidates.isEmpty else { throw .jose(.unknownKeyID) }
-            // OIDC Core §10.1: with several keys a token must name one; trying each would let any of them sign.
-            if jws.header.keyID == nil && candidates.count > 1 { throw .jose(.invalidKey("several keys fit and the token names no kid")) }
-            var lastError = JOSEError.invalidSignature
-            for key in candidates {
-                do {
-                    try JWSVerifier.verify(jws, allowed: allowedAlgorithms, jwk: key)
-                    return
-                } catch { lastError = error }
+            let kid = jws.header.keyID
+            let keySet: JWKSet
+            if let cached = keys.cachedKeySet(for: kid) { keySet = cached } else { keySet = try await keys.keySet(for: kid) }
+            // One selector for every caller: an unknown kid, a kid whose key doesn't fit, and an ambiguous
+            // choice are told apart (OIDC Core §10.1: several fitting keys and no kid is a refusal).
+            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, keySet: keySet) } catch {
+                throw .jose(error)
             }
-            throw .jose(lastError)
         }
     }
 

@@ -57,6 +57,12 @@ public struct JWKSet: Sendable {
         return keys.filter { $0.keyID == kid }
     }
 
+    /// Whether some key answers to `kid` (any key, for a token without `kid`): when not, a cache
+    /// refetches before giving up on the token.
+    public func names(_ kid: String?) -> Bool {
+        !keys(withID: kid).isEmpty
+    }
+
     /// Whether several entries of one key type share `kid`, so it names no key.
     public func isAmbiguous(keyID kid: String) -> Bool {
         ambiguousKeyIDs.contains(kid)

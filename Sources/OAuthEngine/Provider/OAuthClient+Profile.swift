@@ -12,7 +12,7 @@ extension OAuthClient {
         let configuration = try profile.configuration(clientID: clientID, clientSecret: clientSecret,
                                                       clientAuthentication: clientAuthentication, endpoints: endpoints)
         try self.init(configuration: configuration, store: store, transport: transport, clock: clock, random: random,
-                      refreshMargin: refreshMargin, additionalTokenParameters: profile.tokenParameters)
+                      refreshMargin: refreshMargin)
     }
 
     /// A client from the issuer's discovery document (`<issuer>/.well-known/openid-configuration`, whose
@@ -27,6 +27,6 @@ extension OAuthClient {
         let configuration = profile.configuration(document: document, clientID: clientID, clientSecret: clientSecret,
                                                   clientAuthentication: clientAuthentication)
         return try OAuthClient(configuration: configuration, store: store, transport: transport, clock: clock, random: random,
-                               refreshMargin: refreshMargin, additionalTokenParameters: profile.tokenParameters)
+                               refreshMargin: refreshMargin)
     }
 }

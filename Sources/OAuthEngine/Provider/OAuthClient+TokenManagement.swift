@@ -17,7 +17,7 @@ extension OAuthClient {
     public func introspect(token: String, hint: TokenClient.TokenKind? = nil) async throws(OAuthError) -> TokenIntrospection {
         let object: [String: JSONValue]
         if let bearer = await accessTokenForTokenManagement() {
-            guard let endpoint = configuration.introspectionEndpoint else { throw .configuration("no introspection endpoint") }
+            guard let endpoint = configuration.endpoints.introspectionEndpoint else { throw .configuration("no introspection endpoint") }
             var fields = [("token", token)]
             if let hint { fields.append(("token_type_hint", hint.rawValue)) }
             fields.append(("client_id", configuration.clientID))
@@ -64,7 +64,7 @@ extension OAuthClient {
             try await tokenClient.revoke(token, kind: kind)
             return
         }
-        guard let endpoint = configuration.revocationEndpoint else { throw .configuration("no revocation endpoint") }
+        guard let endpoint = configuration.endpoints.revocationEndpoint else { throw .configuration("no revocation endpoint") }
         let fields = [("token", token), ("token_type_hint", kind.rawValue), ("client_id", configuration.clientID)]
         let response = try await tokenClient.send(.form(url: endpoint, fields: fields, headers: ["Authorization": "Bearer \(bearer)"],
                                                         timeout: configuration.timeout))

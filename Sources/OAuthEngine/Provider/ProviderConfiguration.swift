@@ -5,20 +5,8 @@ import Foundation
 /// Build it from explicit endpoints, from a discovery document (``DiscoveryDocument``), or through a
 /// provider profile such as LINE's in `LineSDK`.
 public struct ProviderConfiguration: Sendable {
-    /// The issuer, compared exactly with `iss`.
-    public var issuer: String
-    /// The authorization endpoint.
-    public var authorizationEndpoint: URL
-    /// The token endpoint.
-    public var tokenEndpoint: URL
-    /// The JWKS URI (ES256/RS256 ID tokens).
-    public var jwksURI: URL?
-    /// The userinfo endpoint.
-    public var userinfoEndpoint: URL?
-    /// The revocation endpoint.
-    public var revocationEndpoint: URL?
-    /// The introspection endpoint (RFC 7662).
-    public var introspectionEndpoint: URL?
+    /// The issuer and endpoints.
+    public var endpoints: ProviderEndpoints
     /// The client ID (LINE: the channel ID).
     public var clientID: String
     /// The client secret (LINE: the channel secret). Also the HS256 key when HS256 is allowed.
@@ -34,21 +22,14 @@ public struct ProviderConfiguration: Sendable {
     /// Request timeout for every endpoint.
     public var timeout: TimeInterval
 
-    /// Creates a configuration. Call ``validate()`` (the clients do) to check the endpoints.
+    /// Creates a configuration. Most code gets one from a ``ProviderProfile`` instead, which decides
+    /// client authentication and algorithms; call ``validate()`` (the clients do) to check the endpoints.
     public init(
-        issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL? = nil,
-        userinfoEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil,
-        clientID: String, clientSecret: String? = nil, clientAuthentication: ClientAuthentication? = nil,
-        idTokenAlgorithms: Set<JWSAlgorithm> = [.es256, .rs256], quirks: ProviderQuirks = [],
-        leeway: TimeInterval = 60, timeout: TimeInterval = 30
+        endpoints: ProviderEndpoints, clientID: String, clientSecret: String? = nil,
+        clientAuthentication: ClientAuthentication? = nil, idTokenAlgorithms: Set<JWSAlgorithm> = [.es256, .rs256],
+        quirks: ProviderQuirks = [], leeway: TimeInterval = 60, timeout: TimeInterval = 30
     ) {
-        self.issuer = issuer
-        self.authorizationEndpoint = authorizationEndpoint
-        self.tokenEndpoint = tokenEndpoint
-        self.jwksURI = jwksURI
-        self.userinfoEndpoint = userinfoEndpoint
-        self.revocationEndpoint = revocationEndpoint
-        self.introspectionEndpoint = introspectionEndpoint
+        self.endpoints = endpoints
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.clientAuthentication = clientAuthentication ?? (clientSecret == nil ? .none : .clientSecretBasic)
@@ -56,6 +37,11 @@ public struct ProviderConfiguration: Sendable {
         self.quirks = quirks
         self.leeway = leeway
         self.timeout = timeout
+    }
+
+    /// Extra fields of every token request that the quirks call for (LINE: `id_token_key_type=JWK`).
+    public var tokenRequestParameters: [(String, String)] {
+        quirks.contains(.requestsJWKSignedIDToken) ? [("id_token_key_type", "JWK")] : []
     }
 
     /// Whether PKCE is sent (always, unless the profile names ``ProviderQuirks/pkceUnsupported``).
@@ -69,12 +55,12 @@ public struct ProviderConfiguration: Sendable {
 
     /// Checks every endpoint against ``EndpointPolicy`` and the algorithm settings.
     public func validate() throws(OAuthError) {
-        let endpoints: [(String, URL?)] = [
-            ("authorization_endpoint", authorizationEndpoint), ("token_endpoint", tokenEndpoint),
-            ("jwks_uri", jwksURI), ("userinfo_endpoint", userinfoEndpoint),
-            ("revocation_endpoint", revocationEndpoint), ("introspection_endpoint", introspectionEndpoint),
+        let named: [(String, URL?)] = [
+            ("authorization_endpoint", endpoints.authorizationEndpoint), ("token_endpoint", endpoints.tokenEndpoint),
+            ("jwks_uri", endpoints.jwksURI), ("userinfo_endpoint", endpoints.userinfoEndpoint),
+            ("revocation_endpoint", endpoints.revocationEndpoint), ("introspection_endpoint", endpoints.introspectionEndpoint),
         ]
-        for case let (name, url?) in endpoints where !EndpointPolicy.isAllowed(url) {
+        for case let (name, url?) in named where !EndpointPolicy.isAllowed(url) {
             throw .configuration(EndpointPolicyError(endpoint: name, url: url).description)
         }
         if clientAuthentication != .none && clientSecret == nil {
@@ -90,14 +76,13 @@ extension ProviderConfiguration: CustomStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: endpoints and settings, never the secret.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "issuer": issuer, "authorizationEndpoint": authorizationEndpoint, "tokenEndpoint": tokenEndpoint,
-            "jwksURI": jwksURI as Any, "clientID": clientID, "clientSecret": clientSecret == nil ? "none" : "<redacted>",
+            "endpoints": endpoints, "clientID": clientID, "clientSecret": clientSecret == nil ? "none" : "<redacted>",
             "clientAuthentication": clientAuthentication, "idTokenAlgorithms": idTokenAlgorithms, "quirks": quirks,
         ])
     }
 
     /// Issuer and client; never the secret.
     public var description: String {
-        "ProviderConfiguration(issuer: \(issuer), client: \(clientID), secret: \(clientSecret == nil ? "none" : "<redacted>"))"
+        "ProviderConfiguration(issuer: \(endpoints.issuer), client: \(clientID), secret: \(clientSecret == nil ? "none" : "<redacted>"))"
     }
 }

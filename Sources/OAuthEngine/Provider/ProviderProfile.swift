@@ -83,37 +83,39 @@ public struct ProviderProfile: Sendable, Equatable {
         builtIn.first { $0.name == name.lowercased() }
     }
 
-    /// Extra token-request fields the profile's quirks call for (LINE: `id_token_key_type=JWK`).
-    public var tokenParameters: [(String, String)] {
-        quirks.contains(.requestsJWKSignedIDToken) ? [("id_token_key_type", "JWK")] : []
+    /// A configuration for `endpoints` with this profile's quirks, client authentication and algorithms.
+    public func configuration(endpoints: ProviderEndpoints, clientID: String, clientSecret: String?,
+                              clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
+                              timeout: TimeInterval = 30) -> ProviderConfiguration {
+        ProviderConfiguration(
+            endpoints: endpoints, clientID: clientID, clientSecret: clientSecret,
+            clientAuthentication: authentication(clientSecret: clientSecret, requested: clientAuthentication, advertised: nil),
+            idTokenAlgorithms: algorithms(clientSecret: clientSecret, advertised: nil), quirks: quirks, leeway: leeway, timeout: timeout)
     }
 
-    /// A configuration from explicit endpoints (the profile's own when `endpoints` is `nil`).
-    /// Throws ``OAuthError/configuration(_:)`` when neither is known.
+    /// A configuration for `endpoints`, or the profile's own when `nil` (LinkedIn's). Throws
+    /// ``OAuthError/configuration(_:)`` when neither is known.
     public func configuration(clientID: String, clientSecret: String?, clientAuthentication: ClientAuthentication? = nil,
-                              endpoints: ProviderEndpoints? = nil) throws(OAuthError) -> ProviderConfiguration {
+                              endpoints: ProviderEndpoints? = nil, leeway: TimeInterval = 60,
+                              timeout: TimeInterval = 30) throws(OAuthError) -> ProviderConfiguration {
         guard let endpoints = endpoints ?? self.endpoints else {
             throw .configuration("the \(name) profile has no built-in endpoints: discover them from the issuer or pass them")
         }
-        return ProviderConfiguration(
-            issuer: endpoints.issuer, authorizationEndpoint: endpoints.authorizationEndpoint, tokenEndpoint: endpoints.tokenEndpoint,
-            jwksURI: endpoints.jwksURI, userinfoEndpoint: endpoints.userinfoEndpoint, revocationEndpoint: endpoints.revocationEndpoint,
-            introspectionEndpoint: endpoints.introspectionEndpoint, clientID: clientID, clientSecret: clientSecret,
-            clientAuthentication: authentication(clientSecret: clientSecret, requested: clientAuthentication, advertised: nil),
-            idTokenAlgorithms: algorithms(clientSecret: clientSecret, advertised: nil), quirks: quirks)
+        return configuration(endpoints: endpoints, clientID: clientID, clientSecret: clientSecret,
+                             clientAuthentication: clientAuthentication, leeway: leeway, timeout: timeout)
     }
 
     /// A configuration from a discovery document, with this profile's quirks, client authentication
     /// and algorithms (each intersected with what the document advertises).
     public func configuration(document: DiscoveryDocument, clientID: String, clientSecret: String?,
-                              clientAuthentication: ClientAuthentication? = nil) -> ProviderConfiguration {
-        var configuration = ProviderConfiguration(
-            document: document, clientID: clientID, clientSecret: clientSecret,
+                              clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
+                              timeout: TimeInterval = 30) -> ProviderConfiguration {
+        ProviderConfiguration(
+            endpoints: ProviderEndpoints(document: document), clientID: clientID, clientSecret: clientSecret,
             clientAuthentication: authentication(clientSecret: clientSecret, requested: clientAuthentication,
                                                  advertised: document.tokenEndpointAuthMethodsSupported),
-            quirks: quirks)
-        configuration.idTokenAlgorithms = algorithms(clientSecret: clientSecret, advertised: document.idTokenSigningAlgValuesSupported)
-        return configuration
+            idTokenAlgorithms: algorithms(clientSecret: clientSecret, advertised: document.idTokenSigningAlgValuesSupported),
+            quirks: quirks, leeway: leeway, timeout: timeout)
     }
 
     private func authentication(clientSecret: String?, requested: ClientAuthentication?, advertised: [String]?) -> ClientAuthentication {

@@ -9,23 +9,19 @@ public struct TokenClient: Sendable {
     public let transport: any HTTPTransport
     /// The clock used to make expiries absolute.
     public let clock: any WallClock
-    /// Extra fields for every token request (e.g. LINE's `id_token_key_type=JWK`).
-    public var additionalTokenParameters: [(String, String)]
 
     /// Creates a token client.
-    public init(configuration: ProviderConfiguration, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                additionalTokenParameters: [(String, String)] = []) {
+    public init(configuration: ProviderConfiguration, transport: any HTTPTransport, clock: any WallClock = SystemClock()) {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
-        self.additionalTokenParameters = additionalTokenParameters
     }
 
     /// Exchanges an authorization code (`redirect_uri` identical to the request's, `code_verifier` sent).
     public func exchange(code: String, redirectURI: URL, codeVerifier: String?) async throws(OAuthError) -> TokenResponse {
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString)]
         if let codeVerifier { fields.append(("code_verifier", codeVerifier)) }
-        fields.append(contentsOf: additionalTokenParameters)
+        fields.append(contentsOf: configuration.tokenRequestParameters)
         return try await tokenRequest(fields)
     }
 
@@ -47,7 +43,7 @@ public struct TokenClient: Sendable {
     /// Revokes a token: RFC 7009 (`token`, `token_type_hint`), or LINE's `access_token=`/`refresh_token=`
     /// form under ``ProviderQuirks/revokeWithTokenTypeField``. Where the profile says so, a 400 counts as done.
     public func revoke(_ token: String, kind: TokenKind) async throws(OAuthError) {
-        guard let endpoint = configuration.revocationEndpoint else { throw .configuration("no revocation endpoint") }
+        guard let endpoint = configuration.endpoints.revocationEndpoint else { throw .configuration("no revocation endpoint") }
         var fields: [(String, String)]
         if configuration.quirks.contains(.revokeWithTokenTypeField) {
             fields = [(kind.rawValue, token)]
@@ -62,7 +58,7 @@ public struct TokenClient: Sendable {
 
     /// RFC 7662 introspection; returns the JSON object (`active` and whatever else the server sends).
     public func introspect(_ token: String, hint: TokenKind? = nil) async throws(OAuthError) -> [String: JSONValue] {
-        guard let endpoint = configuration.introspectionEndpoint else { throw .configuration("no introspection endpoint") }
+        guard let endpoint = configuration.endpoints.introspectionEndpoint else { throw .configuration("no introspection endpoint") }
         var fields = [("token", token)]
         if let hint { fields.append(("token_type_hint", hint.rawValue)) }
         let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
@@ -71,7 +67,7 @@ public struct TokenClient: Sendable {
 
     /// The userinfo claims for an access token.
     public func userinfo(accessToken: String) async throws(OAuthError) -> [String: JSONValue] {
-        guard let endpoint = configuration.userinfoEndpoint else { throw .configuration("no userinfo endpoint") }
+        guard let endpoint = configuration.endpoints.userinfoEndpoint else { throw .configuration("no userinfo endpoint") }
         let response = try await send(.bearer(url: endpoint, accessToken: accessToken, timeout: configuration.timeout))
         return try jsonObject(response)
     }
@@ -91,7 +87,7 @@ public struct TokenClient: Sendable {
 
     private func tokenRequest(_ baseFields: [(String, String)]) async throws(OAuthError) -> TokenResponse {
         var fields = baseFields
-        let request = HTTPRequest.form(url: configuration.tokenEndpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout)
+        let request = HTTPRequest.form(url: configuration.endpoints.tokenEndpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout)
         let response = try await send(request)
         guard response.isSuccess else { throw .server(ServerError(response: response)) }
         return try TokenResponse(response: response, quirks: configuration.quirks)

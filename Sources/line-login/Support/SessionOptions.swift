@@ -70,10 +70,7 @@ struct SessionOptions: ParsableArguments {
     func makeManager(userAgent: (any UserAgent)? = nil, redirectURI: URL? = nil) throws -> LoginManager {
         let channelID = try resolvedChannelID()
         let platform = try resolvedPlatform()
-        var key = "channel-\(channelID)"
-        if platform != .production, let host = URL(string: platform.issuer)?.host {
-            key += "-\(host)-\(URL(string: platform.issuer)?.port ?? 0)"
-        }
+        let key = LoginConfiguration.tokenStoreKey(channelID: channelID, platform: platform)
         let configuration = LoginConfiguration(
             channelID: channelID, platform: platform,
             channelSecret: ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 },

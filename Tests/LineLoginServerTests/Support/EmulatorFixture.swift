@@ -41,9 +41,10 @@ struct EmulatorFixture {
         let session = try await browser.beginSession(redirectURI: redirectURI)
         let callback = try await session.present(request.url)
         let response = try AuthorizationResponse(url: callback, request: request, issuer: platform.issuer)
-        let configuration = LineProviderProfile.configuration(channelID: channelID, channelSecret: nil, platform: platform)
-        let client = TokenClient(configuration: configuration, transport: URLSessionTransport(),
-                                 additionalTokenParameters: es256 ? LineProviderProfile.tokenParameters : [])
+        var configuration = platform.configuration(channelID: channelID, channelSecret: nil)
+        // Without LINE's JWK request, the emulator signs with the channel secret (HS256), as LINE does.
+        if !es256 { configuration.quirks.remove(.requestsJWKSignedIDToken) }
+        let client = TokenClient(configuration: configuration, transport: URLSessionTransport())
         return try await client.exchange(code: response.code, redirectURI: redirectURI, codeVerifier: request.pkce?.verifier)
     }
 }

@@ -83,7 +83,8 @@ import Testing
         let response = HTTPResponse.json(200, Self.document(tokenEndpoint: "http://api.issuer.example/oauth2/token"))
         // The client built from discovery refuses it (its configuration is validated).
         await #expect(throws: OAuthError.self) {
-            try await OAuthClient.discover(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, store: MemoryTokenStore(),
+            try await OAuthClient.discover(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, clientSecret: nil,
+                                           profile: .genericOIDC, store: MemoryTokenStore(),
                                            transport: ScriptedTransport { _ in response })
         }
         // DiscoveryDocument.fetch documents "endpoints allowed" among its checks.

@@ -22,8 +22,9 @@ import Testing
     }
 
     var configuration: ProviderConfiguration {
-        ProviderConfiguration(issuer: "https://issuer.example", authorizationEndpoint: URL(string: "https://issuer.example/auth")!,
-                              tokenEndpoint: URL(string: "https://issuer.example/token")!, clientID: "client",
+        ProviderConfiguration(endpoints: ProviderEndpoints(issuer: "https://issuer.example", authorizationEndpoint: URL(string: "https://issuer.example/auth")!,
+                                                           tokenEndpoint: URL(string: "https://issuer.example/token")!),
+                              clientID: "client",
                               clientSecret: Self.secret, clientAuthentication: .clientSecretPost, idTokenAlgorithms: [.hs256, .es256])
     }
 

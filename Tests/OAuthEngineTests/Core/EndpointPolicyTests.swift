@@ -37,8 +37,8 @@ import Testing
     @Test func configurationRefusesPlainHTTPNonLoopbackEndpoints() {
         let http = URL(string: "http://api.issuer.example/x")!
         let setters: [(inout ProviderConfiguration) -> Void] = [
-            { $0.authorizationEndpoint = http }, { $0.tokenEndpoint = http }, { $0.jwksURI = http },
-            { $0.userinfoEndpoint = http }, { $0.revocationEndpoint = http }, { $0.introspectionEndpoint = http },
+            { $0.endpoints.authorizationEndpoint = http }, { $0.endpoints.tokenEndpoint = http }, { $0.endpoints.jwksURI = http },
+            { $0.endpoints.userinfoEndpoint = http }, { $0.endpoints.revocationEndpoint = http }, { $0.endpoints.introspectionEndpoint = http },
         ]
         for set in setters {
             var configuration = CoreFixtures.configuration()
@@ -47,8 +47,8 @@ import Testing
         }
         // Loopback (the emulator) is fine.
         var loopback = CoreFixtures.configuration()
-        loopback.tokenEndpoint = URL(string: "http://127.0.0.1:8080/oauth2/v2.1/token")!
-        loopback.authorizationEndpoint = URL(string: "http://[::1]:8080/oauth2/v2.1/authorize")!
+        loopback.endpoints.tokenEndpoint = URL(string: "http://127.0.0.1:8080/oauth2/v2.1/token")!
+        loopback.endpoints.authorizationEndpoint = URL(string: "http://[::1]:8080/oauth2/v2.1/authorize")!
         #expect(throws: Never.self) { try loopback.validate() }
         #expect(throws: Never.self) { try CoreFixtures.configuration().validate() }
     }

@@ -106,21 +106,21 @@ import Testing
 
     @Test func unknownKeyIDRefetchIsRateLimited() async throws {
         let cache = makeCache(interval: 60)
-        #expect(try await cache.keys(for: "ec-1").count == 1)
+        #expect(try await cache.keySet(for: "ec-1").keys(withID: "ec-1").count == 1)
         #expect(fetches == 1)
 
-        #expect(try await cache.keys(for: "forged-1").isEmpty)
+        #expect(try await cache.keySet(for: "forged-1").keys(withID: "forged-1").isEmpty)
         #expect(fetches == 2, "first unknown kid: one refetch")
 
         clock.advance(by: 30)
-        #expect(try await cache.keys(for: "forged-2").isEmpty)
-        #expect(try await cache.keys(for: "forged-3").isEmpty)
+        #expect(try await cache.keySet(for: "forged-2").keys(withID: "forged-2").isEmpty)
+        #expect(try await cache.keySet(for: "forged-3").keys(withID: "forged-3").isEmpty)
         #expect(fetches == 2, "within minimumRefetchInterval: no new fetch")
         // Known keys keep working meanwhile.
-        #expect(try await cache.keys(for: "rsa-1").count == 1)
+        #expect(try await cache.keySet(for: "rsa-1").keys(withID: "rsa-1").count == 1)
 
         clock.advance(by: 31)
-        #expect(try await cache.keys(for: "forged-4").isEmpty)
+        #expect(try await cache.keySet(for: "forged-4").keys(withID: "forged-4").isEmpty)
         #expect(fetches == 3, "after the interval: refetch")
         #expect(await cache.fetchCount == 3)
     }
@@ -142,7 +142,8 @@ import Testing
         let cache = makeCache()
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<20 {
-                group.addTask { try await cache.keys(for: index.isMultiple(of: 2) ? "ec-1" : "rsa-1").count }
+                group.addTask { try await cache.keySet(for: index.isMultiple(of: 2) ? "ec-1" : "rsa-1")
+                    .keys(withID: index.isMultiple(of: 2) ? "ec-1" : "rsa-1").count }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
@@ -162,7 +163,7 @@ import Testing
         answer.wrappedValue = response
         let cache = makeCache()
         do {
-            _ = try await cache.keys(for: "ec-1")
+            _ = try await cache.keySet(for: "ec-1").keys(withID: "ec-1")
             Issue.record("expected keysUnavailable")
         } catch {
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
@@ -184,13 +185,13 @@ import Testing
         }
         let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock)
         do {
-            _ = try await cache.keys(for: "ec-1")
+            _ = try await cache.keySet(for: "ec-1").keys(withID: "ec-1")
             Issue.record("expected keysUnavailable")
         } catch {
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
         }
         failing.wrappedValue = false
-        #expect(try await cache.keys(for: "ec-1").count == 1)
+        #expect(try await cache.keySet(for: "ec-1").keys(withID: "ec-1").count == 1)
         #expect(transport.totalCount == 2)
     }
 }

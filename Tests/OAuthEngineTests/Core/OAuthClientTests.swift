@@ -47,10 +47,9 @@ import Testing
         }
     }
 
-    func makeClient(secret: String? = nil, authentication: ClientAuthentication? = nil, quirks: ProviderQuirks = [],
-                    additionalTokenParameters: [(String, String)] = []) throws -> OAuthClient {
+    func makeClient(secret: String? = nil, authentication: ClientAuthentication? = nil, quirks: ProviderQuirks = []) throws -> OAuthClient {
         try OAuthClient(configuration: CoreFixtures.configuration(clientSecret: secret, authentication: authentication, quirks: quirks),
-                        store: store, transport: transport, clock: clock, additionalTokenParameters: additionalTokenParameters)
+                        store: store, transport: transport, clock: clock)
     }
 
     func signIn(_ client: OAuthClient, scopes: [String] = ["openid", "profile"], userAgent: (any UserAgent)? = nil,
@@ -81,7 +80,7 @@ import Testing
     }
 
     @Test func tokenRequestCarriesTheExchangeFields() async throws {
-        let client = try makeClient(additionalTokenParameters: [("id_token_key_type", "JWK")])
+        let client = try makeClient(quirks: .requestsJWKSignedIDToken)
         _ = try await signIn(client).get()
         let authorizationURL = try #require(agent.presented.wrappedValue.first)
         let sent = CoreFixtures.query(authorizationURL)
@@ -132,11 +131,7 @@ import Testing
     @Test func openIDWithoutIDTokenIsRefused() async throws {
         idTokenReply.wrappedValue = .omitted
         let client = try makeClient()
-        let error = await signIn(client).failureValue
-        guard case .invalidResponse = error else {
-            Issue.record("expected invalidResponse, got \(String(describing: error))")
-            return
-        }
+        #expect(await signIn(client).failureValue == .idToken(.missing))
         #expect(try await store.load() == nil)
         // Without openid, no ID token is expected.
         let result = try await signIn(client, scopes: ["profile"]).get()
@@ -194,6 +189,52 @@ import Testing
         #expect(transport.count(path: CoreFixtures.tokenPath) == 1)
     }
 
+    // MARK: - The flow on its own (what web login and OAuthClient share)
+
+    @Test func theFlowCompletesWithoutStoringAnything() async throws {
+        let flow = try makeClient().flow
+        let request = flow.makeRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid", "profile"])
+        agent.presented.wrappedValue.append(request.url)  // the scripted provider echoes the nonce it was sent
+        let result = try await flow.complete(callbackURL: CoreFakeUserAgent.callback(for: request.url), request: request)
+        #expect(result.idTokenClaims?.subject == CoreFixtures.subject)
+        #expect(result.tokens.accessToken == "access-token-1")
+        #expect(try await store.load() == nil)
+    }
+
+    @Test func copiesOfAFlowShareOneSpentStateRegistry() async throws {
+        let flow = try makeClient().flow
+        let copy = flow
+        let request = flow.makeRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["profile"])
+        let callback = CoreFakeUserAgent.callback(for: request.url)
+        _ = try await flow.complete(callbackURL: callback, request: request)
+        await #expect(throws: OAuthError.authorization(.stateMismatch)) {
+            try await copy.complete(callbackURL: callback, request: request)
+        }
+        #expect(transport.count(path: CoreFixtures.tokenPath) == 1, "a replay never reaches the token endpoint")
+    }
+
+    @Test func aForgedRedirectDoesNotBurnTheRealAttempt() async throws {
+        let flow = try makeClient().flow
+        let request = flow.makeRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["profile"])
+        var forged = URLComponents(url: CoreFakeUserAgent.callback(for: request.url), resolvingAgainstBaseURL: false)
+        forged?.queryItems = [URLQueryItem(name: "code", value: "attacker-code"), URLQueryItem(name: "state", value: "forged-state")]
+        let forgedURL = try #require(forged?.url)
+        await #expect(throws: OAuthError.authorization(.stateMismatch)) { try await flow.complete(callbackURL: forgedURL, request: request) }
+        _ = try await flow.complete(callbackURL: CoreFakeUserAgent.callback(for: request.url), request: request)
+    }
+
+    @Test(arguments: [-1, .infinity, .nan, 1e13] as [TimeInterval])
+    func maxAgeMustBeANumberOfSeconds(_ seconds: TimeInterval) async throws {
+        #expect(throws: OAuthError.self) { try AuthorizationCodeFlow.maxAgeParameter(seconds) }
+        let client = try makeClient()
+        #expect(await signIn(client, maxAge: seconds).failureValue == .configuration("max_age must be a number of seconds"))
+        #expect(agent.presented.wrappedValue.isEmpty, "refused before any page is shown")
+    }
+
+    @Test func maxAgeIsSentAsWholeSeconds() throws {
+        #expect(try AuthorizationCodeFlow.maxAgeParameter(3600.9) == ("max_age", "3600"))
+    }
+
     @Test func signOutRevokesBothTokensAndClears() async throws {
         let client = try makeClient(quirks: [.revokeWithTokenTypeField])
         _ = try await signIn(client).get()
@@ -208,7 +249,7 @@ import Testing
 
     @Test func plainHTTPEndpointIsAConfigurationError() {
         var configuration = CoreFixtures.configuration()
-        configuration.tokenEndpoint = URL(string: "http://api.issuer.example/token")!
+        configuration.endpoints.tokenEndpoint = URL(string: "http://api.issuer.example/token")!
         #expect(throws: OAuthError.self) {
             try OAuthClient(configuration: configuration, store: MemoryTokenStore(), transport: transport)
         }

@@ -15,7 +15,7 @@ import Testing
 
     func client(_ quirks: ProviderQuirks, revocation: Bool = true) -> TokenClient {
         var configuration = CoreFixtures.configuration(quirks: quirks)
-        if !revocation { configuration.revocationEndpoint = nil }
+        if !revocation { configuration.endpoints.revocationEndpoint = nil }
         return TokenClient(configuration: configuration, transport: transport)
     }
 

@@ -42,7 +42,7 @@ struct GenericProfileTests {
     func explicitEndpoints() throws {
         #expect(throws: OAuthError.self) { _ = try ProviderProfile.genericOIDC.configuration(clientID: "c", clientSecret: nil) }
         let configuration = try ProviderProfile.genericOIDC.configuration(clientID: "c", clientSecret: nil, endpoints: ProfileFixtures.testEndpoints)
-        #expect(configuration.introspectionEndpoint == ProfileFixtures.testEndpoints.introspectionEndpoint)
+        #expect(configuration.endpoints.introspectionEndpoint == ProfileFixtures.testEndpoints.introspectionEndpoint)
         #expect(configuration.quirks.isEmpty)
     }
 
@@ -54,10 +54,10 @@ struct GenericProfileTests {
         let stored = try #require(await client.session.current())
         #expect(stored.refreshToken == "refresh-1")
         #expect(stored.expiresAt <= Date())
-        let response = try await client.get(try #require(client.configuration.userinfoEndpoint))
+        let response = try await client.get(try #require(client.configuration.endpoints.userinfoEndpoint))
         #expect(response.statusCode == 200)
         #expect(await client.session.refreshCount == 1)
-        #expect(server.requests(to: client.configuration.userinfoEndpoint).last?.headers["Authorization"] == "Bearer access-2")
+        #expect(server.requests(to: client.configuration.endpoints.userinfoEndpoint).last?.headers["Authorization"] == "Bearer access-2")
     }
 
     @Test("revoking the access token of a session without a refresh token forgets the session")
@@ -96,7 +96,7 @@ struct GenericProfileTests {
         let (client, server) = try ProfileFixtures.make(.genericOIDC)
         _ = try await client.signIn(scopes: ["openid"], userAgent: ProviderTestAgent(server: server))
         try await client.signOut()
-        let revoked = server.requests(to: client.configuration.revocationEndpoint).map { ProfileFixtures.form($0)["token_type_hint"] }
+        let revoked = server.requests(to: client.configuration.endpoints.revocationEndpoint).map { ProfileFixtures.form($0)["token_type_hint"] }
         #expect(revoked == ["refresh_token", "access_token"])
         #expect(await client.session.current() == nil)
     }

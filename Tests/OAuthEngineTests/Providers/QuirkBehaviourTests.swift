@@ -38,7 +38,7 @@ struct QuirkBehaviourTests {
     func signInEverywhere(_ name: String) async throws {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name))
         let result = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
-        #expect(result.idTokenClaims?.issuer == client.configuration.issuer)
+        #expect(result.idTokenClaims?.issuer == client.configuration.endpoints.issuer)
         #expect(await client.session.current() == result.tokens)
     }
 
@@ -51,7 +51,7 @@ struct QuirkBehaviourTests {
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: agent)
         let authorization = try #require(agent.presented.value.first)
         let query = ProfileFixtures.query(authorization)
-        let token = try #require(server.requests(to: client.configuration.tokenEndpoint).first)
+        let token = try #require(server.requests(to: client.configuration.endpoints.tokenEndpoint).first)
         let expectPKCE = name != "linkedin"
         #expect((query["code_challenge"] != nil) == expectPKCE)
         #expect(query["code_challenge_method"] == (expectPKCE ? "S256" : nil))
@@ -92,7 +92,7 @@ struct QuirkBehaviourTests {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name))
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
         try await client.revoke(.accessToken)
-        let revoke = try #require(server.requests(to: client.configuration.revocationEndpoint).first)
+        let revoke = try #require(server.requests(to: client.configuration.endpoints.revocationEndpoint).first)
         let form = ProfileFixtures.form(revoke)
         if name == "line" {
             #expect(form["access_token"] == "access-1")
@@ -126,8 +126,8 @@ struct QuirkBehaviourTests {
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
         _ = try await client.introspect(.accessToken)
         try await client.revoke(.refreshToken)
-        let introspection = try #require(server.requests(to: client.configuration.introspectionEndpoint).first)
-        let revocation = try #require(server.requests(to: client.configuration.revocationEndpoint).first)
+        let introspection = try #require(server.requests(to: client.configuration.endpoints.introspectionEndpoint).first)
+        let revocation = try #require(server.requests(to: client.configuration.endpoints.revocationEndpoint).first)
         for request in [introspection, revocation] {
             #expect(request.headers["Authorization"] == (name == "glewlwyd" ? "Bearer access-1" : nil))
             #expect(ProfileFixtures.form(request)["client_id"] == ProfileFixtures.clientID)
@@ -141,7 +141,7 @@ struct QuirkBehaviourTests {
         #expect(client.configuration.clientAuthentication == .clientSecretBasic)
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
         _ = try await client.introspect(.accessToken)
-        let introspection = try #require(server.requests(to: client.configuration.introspectionEndpoint).first)
+        let introspection = try #require(server.requests(to: client.configuration.endpoints.introspectionEndpoint).first)
         #expect(introspection.headers["Authorization"]?.hasPrefix("Basic ") == true)
     }
 
@@ -151,9 +151,9 @@ struct QuirkBehaviourTests {
     func jwkSignedIDToken(_ name: String) async throws {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name))
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
-        let token = try #require(server.requests(to: client.configuration.tokenEndpoint).first)
+        let token = try #require(server.requests(to: client.configuration.endpoints.tokenEndpoint).first)
         #expect((ProfileFixtures.form(token)["id_token_key_type"] == "JWK") == (name == "line"))
-        #expect(ProfileFixtures.profile(name).tokenParameters.isEmpty == (name != "line"))
+        #expect(ProfileFixtures.profile(name).configuration(endpoints: ProfileFixtures.testEndpoints, clientID: "c", clientSecret: nil).tokenRequestParameters.isEmpty == (name != "line"))
     }
 
     @Test("scopeOmitsEmail is LINE's marker only: the engine keeps the scope as the response lists it", arguments: ProfileFixtures.profileNames)

@@ -238,8 +238,8 @@ struct FileTokenStoreTests {
         }
     }
 
-    @Test func channelStoreUsesTheDefaultDirectory() {
-        let store = FileTokenStore(channelID: "1234567890")
+    @Test func aKeyAloneUsesTheDefaultDirectory() {
+        let store = FileTokenStore(key: "channel-1234567890")
         #expect(store.fileURL.lastPathComponent == "channel-1234567890.json")
         #expect(store.directory.standardizedFileURL == FileTokenStore.defaultDirectory().standardizedFileURL)
     }

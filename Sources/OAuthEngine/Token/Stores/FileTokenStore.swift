@@ -27,14 +27,9 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
     /// A store for `key` (e.g. `channel-1234567890` or `oidc-<hash>`) in `directory`. The key is
     /// reduced to `[A-Za-z0-9._-]`; a key that had to change gets a short hash so distinct keys
     /// keep distinct files.
-    public init(directory: URL, key: String) {
+    public init(directory: URL = defaultDirectory(), key: String) {
         self.directory = directory
         self.fileURL = directory.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
-    }
-
-    /// The store for a LINE channel in ``defaultDirectory(environment:)``, key `channel-<channelID>`.
-    public init(channelID: String) {
-        self.init(directory: Self.defaultDirectory(), key: "channel-\(channelID)")
     }
 
     /// `$XDG_DATA_HOME/line-login` when `XDG_DATA_HOME` is an absolute path, otherwise

@@ -17,11 +17,6 @@ public struct KeychainTokenStore: TokenStore {
         self.service = service
     }
 
-    /// The store for a LINE channel, key `channel-<channelID>` (the same key as ``FileTokenStore/init(channelID:)``).
-    public init(channelID: String) {
-        self.init(key: "channel-\(channelID)")
-    }
-
     /// The stored tokens; `nil` when there is no item, ``TokenStoreError/corrupt(_:)`` when it can't be decoded.
     public func load() async throws(TokenStoreError) -> TokenSet? {
         var query = baseQuery

@@ -38,7 +38,7 @@ struct OAuthLoginCommand: AsyncParsableCommand {
                                           browser: noBrowser ? PrintingBrowserOpener() : SystemBrowserOpener())
             let redirect = redirectPort.flatMap { URL(string: "http://127.0.0.1:\($0)/callback") }
             let requested = scopes.isEmpty ? profile.defaultScopes : scopes
-            Console.progress("Signing in to \(client.configuration.issuer) as client \(client.configuration.clientID) (\(profile.description)).")
+            Console.progress("Signing in to \(client.configuration.endpoints.issuer) as client \(client.configuration.clientID) (\(profile.description)).")
             Console.progress("Waiting for the login in the browser (Ctrl-C to stop)…")
             let login = Task { () async throws(OAuthError) -> SignInResult in
                 try await client.signIn(scopes: requested, userAgent: agent, redirectURI: redirect)
@@ -52,7 +52,7 @@ struct OAuthLoginCommand: AsyncParsableCommand {
             }
             try options.remember(client)
             if options.json {
-                Console.json(OAuthTokenSummary.dictionary(result.tokens, issuer: client.configuration.issuer, clientID: client.configuration.clientID))
+                Console.json(OAuthTokenSummary.dictionary(result.tokens, issuer: client.configuration.endpoints.issuer, clientID: client.configuration.clientID))
             } else {
                 let who = result.idTokenClaims.map { " as \($0.name ?? $0.email ?? $0.subject) (\($0.subject))" } ?? ""
                 Console.out("Signed in\(who).")

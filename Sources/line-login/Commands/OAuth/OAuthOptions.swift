@@ -120,7 +120,7 @@ struct OAuthOptions: ParsableArguments {
 
     /// Remembers provider, issuer, client and client authentication (no secret) for later commands.
     func remember(_ client: OAuthClient) throws {
-        let value = Remembered(provider: try resolvedProfile().name, issuer: client.configuration.issuer,
+        let value = Remembered(provider: try resolvedProfile().name, issuer: client.configuration.endpoints.issuer,
                                clientID: client.configuration.clientID, clientAuthentication: clientAuthentication)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try JSONEncoder().encode(value).write(to: rememberedURL, options: .atomic)

@@ -23,9 +23,9 @@ struct OAuthTokenCommand: AsyncParsableCommand {
                 guard let tokens = await client.session.current() else { throw CommandFailure(oauth: .notSignedIn) }
                 let configuration = client.configuration
                 if options.json || reveal {
-                    Console.json(OAuthTokenSummary.dictionary(tokens, issuer: configuration.issuer, clientID: configuration.clientID, reveal: reveal))
+                    Console.json(OAuthTokenSummary.dictionary(tokens, issuer: configuration.endpoints.issuer, clientID: configuration.clientID, reveal: reveal))
                 } else {
-                    Console.out("Signed in to \(configuration.issuer) as client \(configuration.clientID).")
+                    Console.out("Signed in to \(configuration.endpoints.issuer) as client \(configuration.clientID).")
                     OAuthTokenSummary.lines(tokens).forEach(Console.out)
                 }
             }
@@ -43,7 +43,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
                 let client = try await options.makeClient()
                 let tokens = try await client.refresh()
                 if options.json {
-                    Console.json(OAuthTokenSummary.dictionary(tokens, issuer: client.configuration.issuer, clientID: client.configuration.clientID))
+                    Console.json(OAuthTokenSummary.dictionary(tokens, issuer: client.configuration.endpoints.issuer, clientID: client.configuration.clientID))
                 } else {
                     Console.out("Refreshed.")
                     OAuthTokenSummary.lines(tokens).forEach(Console.out)

@@ -47,8 +47,9 @@ enum CoreFixtures {
         algorithms: Set<JWSAlgorithm> = [.es256, .rs256], quirks: ProviderQuirks = []
     ) -> ProviderConfiguration {
         ProviderConfiguration(
-            issuer: issuer, authorizationEndpoint: authorizationEndpoint, tokenEndpoint: tokenEndpoint, jwksURI: jwksURI,
-            userinfoEndpoint: userinfoEndpoint, revocationEndpoint: revocationEndpoint, clientID: clientID,
+            endpoints: ProviderEndpoints(issuer: issuer, authorizationEndpoint: authorizationEndpoint, tokenEndpoint: tokenEndpoint,
+                                         jwksURI: jwksURI, userinfoEndpoint: userinfoEndpoint, revocationEndpoint: revocationEndpoint),
+            clientID: clientID,
             clientSecret: clientSecret, clientAuthentication: authentication, idTokenAlgorithms: algorithms, quirks: quirks)
     }
 

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The authorization-code flow as a service that keeps no session (AppAuth's authorization service,
+/// without its auth state): it builds the request, and completes the redirect in the checklist's order —
+/// the redirect answers the request, `state` matches and is spent, the code is exchanged once, the ID
+/// token is validated. What happens to the tokens (a ``CredentialSession``, a sealed cookie) is the caller's.
+///
+/// ``OAuthClient`` (apps and the CLI) and LINE's server-side web login both complete their logins here,
+/// so every check is written once.
+///
+/// ```swift
+/// let flow = try AuthorizationCodeFlow(configuration: configuration)
+/// let request = flow.makeRequest(redirectURI: callback, scopes: ["openid", "profile"])
+/// // … the browser comes back to `callback` …
+/// let result = try await flow.complete(callbackURL: redirect, request: request)
+/// ```
+public struct AuthorizationCodeFlow: Sendable {
+    /// The provider and client.
+    public let configuration: ProviderConfiguration
+    /// Token endpoint calls (exchange, refresh, revoke) for this configuration.
+    package let tokenClient: TokenClient
+    /// The ID-token validator for this configuration.
+    package let validator: IDTokenValidator
+    private let random: any RandomSource
+    private let clock: any WallClock
+    // The one registry of completed attempts, shared by every copy of this flow.
+    private let spentStates = SpentStates()
+
+    /// Creates a flow. Throws when the configuration breaks a rule (e.g. a plain-http endpoint).
+    /// - Parameter keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
+    public init(configuration: ProviderConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+                clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+                keys: KeySetCache? = nil) throws(OAuthError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.random = random
+        self.clock = clock
+        tokenClient = TokenClient(configuration: configuration, transport: transport, clock: clock)
+        let keyCache = keys ?? configuration.endpoints.jwksURI.map {
+            KeySetCache(url: $0, transport: transport, clock: clock, timeout: configuration.timeout)
+        }
+        validator = IDTokenValidator(configuration: configuration, keys: keyCache, clock: clock)
+    }
+
+    /// Builds an authorization request with fresh `state`, PKCE (unless the provider refuses it) and a
+    /// nonce when `openid` is asked for (unless the provider doesn't echo one).
+    /// - Parameter nonce: a nonce chosen by the app (e.g. issued by its server); `nil` generates one.
+    public func makeRequest(redirectURI: URL, scopes: [String], nonce: String? = nil,
+                            additionalParameters: [(String, String)] = []) -> AuthorizationRequest {
+        let wantsNonce = scopes.contains("openid") && configuration.usesNonce
+        return AuthorizationRequest(
+            endpoint: configuration.endpoints.authorizationEndpoint, clientID: configuration.clientID, redirectURI: redirectURI,
+            scopes: scopes, usePKCE: configuration.usesPKCE, nonce: wantsNonce ? nonce : nil, generateNonce: wantsNonce,
+            additionalParameters: additionalParameters, random: random)
+    }
+
+    /// The `max_age` query parameter for `seconds`; throws ``OAuthError/configuration(_:)`` unless it is a
+    /// finite, non-negative number of seconds (check it where the value enters the configuration).
+    public static func maxAgeParameter(_ seconds: TimeInterval) throws(OAuthError) -> (String, String) {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { throw .configuration("max_age must be a number of seconds") }
+        return ("max_age", String(Int(seconds)))
+    }
+
+    /// Completes `request` with the redirect the browser came back with: checks the redirect, spends
+    /// the state (a second completion of the same attempt is refused before any exchange), exchanges the
+    /// code, and validates the ID token (`nonce`, and `auth_time` against `maxAge`). Stores nothing.
+    /// - Throws: ``OAuthError/authorization(_:)`` for a refused redirect; the token endpoint's errors;
+    ///   ``OAuthError/idToken(_:)`` for a refused ID token, or ``IDTokenError/missing`` when `openid`
+    ///   was requested and none came back.
+    public func complete(callbackURL: URL, request: AuthorizationRequest,
+                         maxAge: TimeInterval? = nil) async throws(OAuthError) -> SignInResult {
+        let response: AuthorizationResponse
+        do { response = try AuthorizationResponse(url: callbackURL, request: request, issuer: configuration.endpoints.issuer) } catch {
+            throw .authorization(error)
+        }
+        // Spent after the state matched (a forged redirect can't burn a real attempt) and before the
+        // exchange: a replayed redirect never sends its code again.
+        guard spentStates.spend(request.state) else { throw .authorization(.stateMismatch) }
+        let tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: request.redirectURI,
+                                                           codeVerifier: request.pkce?.verifier)
+        let receivedAt = clock.now()
+        var claims: IDTokenClaims?
+        if let idToken = tokenResponse.idToken {
+            do {
+                claims = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: request.nonce, maxAge: maxAge))
+            } catch { throw .idToken(error) }
+        } else if request.scopes.contains("openid") {
+            throw .idToken(.missing)
+        }
+        return SignInResult(tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
+                            responseParameters: response.parameters, nonce: request.nonce)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import OAuthEngine
+import Testing
+@testable import LineSDK
+
+/// The LINE decisions that the SDK, the CLI and the server kit share: one post-login check, one
+/// provider policy, one store key, one client for LINE's user endpoints.
+@Suite struct SharedDecisionTests {
+    let platform = FakeLinePlatform()
+
+    var client: LinePlatformClient { LinePlatformClient(platform: platform.platform, transport: platform, timeout: 5) }
+
+    func result(scopes: [String], subject: String?) -> SignInResult {
+        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: scopes)
+        let claims = subject.map { IDTokenClaims(raw: ["sub": .string($0)]) }
+        return SignInResult(tokens: tokens, idTokenClaims: claims, responseParameters: [:], nonce: nil)
+    }
+
+    // MARK: The post-login check
+
+    @Test func withoutTheProfileScopeNoProfileIsRead() async throws {
+        let profile = try await LineLoginCheck.profile(after: result(scopes: ["openid"], subject: "U1"), requestedScopes: ["openid"],
+                                                       platform: client)
+        #expect(profile == nil)
+        #expect(platform.count(FakeLinePlatform.Paths.profile) == 0)
+    }
+
+    @Test func theProfileMustDescribeTheIDTokensSubject() async throws {
+        let user = FakeLinePlatform.defaultUser.userID
+        let profile = try await LineLoginCheck.profile(after: result(scopes: ["profile", "openid"], subject: user),
+                                                       requestedScopes: ["profile", "openid"], platform: client)
+        #expect(profile?.userID == user)
+        await #expect(throws: OAuthError.idToken(.subjectMismatch)) {
+            try await LineLoginCheck.profile(after: result(scopes: ["profile", "openid"], subject: "U-someone-else"),
+                                             requestedScopes: ["profile", "openid"], platform: client)
+        }
+    }
+
+    @Test func aProfileWithoutAnIDTokenIsAccepted() async throws {
+        let profile = try await LineLoginCheck.profile(after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"],
+                                                       platform: client)
+        #expect(profile?.userID == FakeLinePlatform.defaultUser.userID)
+    }
+
+    @Test func aProfileFailureKeepsItsStatus() async {
+        platform.setFaults { $0.profileStatus = 403 }
+        do {
+            _ = try await LineLoginCheck.profile(after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"], platform: client)
+            Issue.record("a 403 profile was accepted")
+        } catch {
+            guard case .server(let server) = error else { Issue.record("got \(error)"); return }
+            #expect(server.statusCode == 403)
+        }
+    }
+
+    // MARK: LINE's provider policy
+
+    @Test func withoutASecretOnlyES256AndNoClientSecret() {
+        let configuration = LinePlatform.production.configuration(channelID: "1234567890", channelSecret: nil)
+        #expect(configuration.idTokenAlgorithms == [.es256])
+        #expect(configuration.clientAuthentication == ClientAuthentication.none)
+        #expect(configuration.endpoints == LinePlatform.production.endpoints)
+        #expect(configuration.tokenRequestParameters.map(\.0) == ["id_token_key_type"])
+    }
+
+    @Test func withASecretHS256AndClientSecretPost() {
+        let configuration = LinePlatform.production.configuration(channelID: "1234567890", channelSecret: "s3cr3t", leeway: 5, timeout: 7)
+        #expect(configuration.idTokenAlgorithms == [.es256, .hs256])
+        #expect(configuration.clientAuthentication == .clientSecretPost)
+        #expect(configuration.quirks == ProviderProfile.line.quirks)
+        #expect(configuration.leeway == 5 && configuration.timeout == 7)
+    }
+
+    // MARK: The store key
+
+    @Test func productionKeyIsTheChannelAlone() {
+        #expect(LoginConfiguration.tokenStoreKey(channelID: "1234567890") == "channel-1234567890")
+    }
+
+    @Test func anotherPlatformKeepsItsOwnKey() throws {
+        let emulator = LinePlatform.custom(baseURL: try #require(URL(string: "http://127.0.0.1:8400")))
+        #expect(LoginConfiguration.tokenStoreKey(channelID: "1234567890", platform: emulator) == "channel-1234567890-127.0.0.1-8400")
+    }
+
+    // MARK: The verify endpoint
+
+    @Test func verifyReadsChannelScopesAndLifetime() async throws {
+        let tokens = platform.issueTokens(clientID: "1234567890", scopes: ["profile", "openid"])
+        let result = try await client.verify(accessToken: tokens.accessToken)
+        #expect(result.channelID == "1234567890")
+        #expect(result.permissions.map(\.rawValue).sorted() == ["openid", "profile"])
+        #expect(result.expiresIn > 0)
+    }
+
+    @Test func anUnreadableVerifyAnswerIsAnInvalidResponse() async {
+        platform.setFaults { $0.verifyGarbage = true }
+        do {
+            _ = try await client.verify(accessToken: "at-anything")
+            Issue.record("garbage was accepted")
+        } catch {
+            guard case .invalidResponse = error else { Issue.record("got \(error)"); return }
+        }
+    }
+}
