@@ -51,7 +51,7 @@ struct RewritingAgent: UserAgent {
         self.seen = seen
     }
 
-    func beginSession(redirectURI: URL?) async throws(UserAgentError) -> any UserAgentSession {
+    func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         Session(base: try await base.beginSession(redirectURI: redirectURI), rewrite: rewrite, seen: seen)
     }
 
@@ -60,7 +60,7 @@ struct RewritingAgent: UserAgent {
         let rewrite: @Sendable (URL) -> URL
         let seen: Recorder<URL>?
         var redirectURI: URL { base.redirectURI }
-        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
+        func present(_ authorizationURL: URL) async throws -> URL {
             seen?.append(authorizationURL)
             let callback = try await base.present(authorizationURL)
             seen?.append(callback)

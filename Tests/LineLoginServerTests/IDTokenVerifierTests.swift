@@ -62,6 +62,24 @@ import Testing
         #expect(await verifier.keys.fetchCount == 1)
     }
 
+    /// A shared store that is down; its error text would quote the nonce.
+    struct FailingNonceStore: NonceStore {
+        struct Down: Error, CustomStringConvertible { var description: String { "nonce n-SECRET not found: connection refused" } }
+        func issue() async throws -> String { throw Down() }
+        func consume(_ nonce: String) async throws -> Bool { throw Down() }
+    }
+
+    @Test func aFailingNonceStoreIsAnOutageThatQuotesNothing() async throws {
+        let verifier = try verifier(nonceStore: FailingNonceStore())
+        do {
+            _ = try await verifier.verify(keys.es256(TestTokens.claims(now: now, nonce: "n-SECRET")))
+            Issue.record("accepted a token while the nonce store was down")
+        } catch {
+            #expect(error.code == "nonce_store_unavailable")
+            #expect(!"\(error)".contains("n-SECRET"))
+        }
+    }
+
     // MARK: 1. Well-formed compact JWS
 
     @Test(arguments: ["garbage", "a.b", "a.b.c.d", "...", "eyJhbGciOiJFUzI1NiJ9.e30", "e30.e30.e30=", "bm90IGpzb24.e30.AAAA"])

@@ -1,13 +1,15 @@
 /// Server-issued nonces for the "secure login process between your app and server": the server issues
 /// a nonce, the app logs in with it, sends the raw ID token back, and the server accepts the token only
 /// if its `nonce` is one it issued, still fresh, and not used before.
+///
+/// Conformers (a shared database store) may throw any error; callers report a ``NonceStoreError``.
 public protocol NonceStore: Sendable {
     /// Issues a fresh, unguessable nonce (URL-safe) and remembers it until it is consumed or expires.
-    func issue() async throws(NonceStoreError) -> String
+    func issue() async throws -> String
 
     /// Consumes `nonce`: `true` exactly once for a nonce this store issued that has not expired;
     /// `false` for an unknown, expired or already consumed one.
-    func consume(_ nonce: String) async throws(NonceStoreError) -> Bool
+    func consume(_ nonce: String) async throws -> Bool
 }
 
 /// A nonce store could not do its job (e.g. a shared store is unreachable).
@@ -18,6 +20,12 @@ public struct NonceStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// Creates an error.
     public init(_ message: String) {
         self.message = message
+    }
+
+    /// `error` as a store failure: itself when it is one, otherwise its type alone (an error's text may
+    /// quote the nonce).
+    public init(_ error: any Error) {
+        self = (error as? NonceStoreError) ?? NonceStoreError("the nonce store failed (\(type(of: error)))")
     }
 
     /// The message.

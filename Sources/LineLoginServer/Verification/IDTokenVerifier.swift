@@ -149,7 +149,7 @@ public struct IDTokenVerifier: Sendable {
         if requirement == .issuedByStore, let nonceStore {
             guard let nonce = claims.nonce else { throw .idToken(.nonceMismatch) }
             let consumed: Bool
-            do { consumed = try await nonceStore.consume(nonce) } catch { throw .nonceStoreUnavailable(error.message) }
+            do { consumed = try await nonceStore.consume(nonce) } catch { throw .nonceStoreUnavailable(NonceStoreError(error).message) }
             guard consumed else { throw .nonceNotIssued }
         }
         if maxAge != nil || userID != nil {

@@ -21,7 +21,7 @@ struct RemoteIDTokenCheck: Sendable {
         if let nonce { fields.append(("nonce", nonce)) }
         if let userID { fields.append(("user_id", userID)) }
         let response: HTTPResponse
-        do { response = try await transport.send(.form(url: url, fields: fields, timeout: timeout)) } catch {
+        do { response = try await transport.perform(.form(url: url, fields: fields, timeout: timeout)) } catch {
             throw .unavailable(.transport(error))
         }
         guard response.isSuccess else {

@@ -36,7 +36,7 @@ package struct LinePlatformClient: Sendable {
         components.percentEncodedQuery = FormEncoding.encode([("access_token", accessToken)])
         guard let url = components.url else { throw .configuration("the verify endpoint is not a URL") }
         let response: HTTPResponse
-        do { response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch {
+        do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch {
             throw .transport(error)
         }
         return try decode(response, as: AccessTokenVerifyResult.self)
@@ -44,7 +44,7 @@ package struct LinePlatformClient: Sendable {
 
     /// A bearer `GET` of one of LINE's APIs.
     package func get(_ url: URL, accessToken: String) async throws(OAuthError) -> HTTPResponse {
-        do { return try await transport.send(.bearer(url: url, accessToken: accessToken, timeout: timeout)) } catch {
+        do { return try await transport.perform(.bearer(url: url, accessToken: accessToken, timeout: timeout)) } catch {
             throw .transport(error)
         }
     }

@@ -60,10 +60,10 @@ public final class LoginManager: Sendable {
         storeError.withLock { $0 = nil }
         if let synchronous = store as? any SynchronousTokenLoading {
             // A corrupt store counts as logged out, and is reported through `tokenStoreError`.
-            do throws(TokenStoreError) {
+            do {
                 mirror.update(try synchronous.loadNow().map(AccessToken.init(tokens:)), notify: false)
             } catch {
-                storeError.withLock { $0 = error }
+                storeError.withLock { $0 = TokenStoreError(error) }
                 mirror.update(nil, notify: false)
             }
         } else {
@@ -249,7 +249,7 @@ private struct ProcessTrackingAgent: UserAgent {
     let base: any UserAgent
     let process: LoginProcess?
 
-    func beginSession(redirectURI: URL?) async throws(UserAgentError) -> any UserAgentSession {
+    func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         let session = try await base.beginSession(redirectURI: redirectURI)
         process?.attach(session)
         return session

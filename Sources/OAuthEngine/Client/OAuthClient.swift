@@ -55,10 +55,10 @@ public final class OAuthClient: Sendable {
         var parameters = additionalParameters
         if let maxAge { parameters.append(try AuthorizationCodeFlow.maxAgeParameter(maxAge)) }
         let agentSession: any UserAgentSession
-        do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(error) }
+        do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(UserAgentError(error)) }
         let request = makeAuthorizationRequest(redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
         let callback: URL
-        do { callback = try await agentSession.present(request.url) } catch { throw .userAgent(error) }
+        do { callback = try await agentSession.present(request.url) } catch { throw .userAgent(UserAgentError(error)) }
         return try await completeSignIn(callbackURL: callback, request: request, maxAge: maxAge, store: store)
     }
 

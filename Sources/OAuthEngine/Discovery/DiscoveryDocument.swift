@@ -50,7 +50,7 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
         guard let url = url(forIssuer: issuer) else { throw .configuration("issuer is not a URL") }
         guard EndpointPolicy.isAllowed(url) else { throw .configuration(EndpointPolicyError(endpoint: "issuer", url: url).description) }
         let response: HTTPResponse
-        do { response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch { throw .transport(error) }
+        do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch { throw .transport(error) }
         guard response.isSuccess else { throw .server(ServerError(response: response)) }
         let document: DiscoveryDocument
         do { document = try JSONDecoder().decode(DiscoveryDocument.self, from: response.body) } catch {

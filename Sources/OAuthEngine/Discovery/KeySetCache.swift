@@ -118,7 +118,7 @@ public actor KeySetCache {
     private static func download(url: URL, transport: any HTTPTransport, timeout: TimeInterval) async throws(IDTokenError) -> JWKSet {
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+            response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
         } catch {
             throw .keysUnavailable("JWKS request failed: \(error)")
         }

@@ -2,9 +2,19 @@ import Foundation
 
 /// The seam between the engine and the network. Production uses ``URLSessionTransport``; tests use a
 /// scripted transport. A transport never follows redirects on its own and never retries.
+///
+/// Conformers may throw any error; the engine reports a ``TransportError`` as it is and any other error
+/// by its type alone (an error's text may quote the URL, and with it a token).
 public protocol HTTPTransport: Sendable {
-    /// Sends the request and returns the response, or throws ``TransportError``.
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+    /// Sends the request and returns the response. Throw ``TransportError`` to say what failed.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends `request` and reports every failure as a ``TransportError`` (see ``TransportError/init(_:)``).
+    package func perform(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        do { return try await send(request) } catch { throw TransportError(error) }
+    }
 }
 
 /// Failures below HTTP: nothing came back that could be read as a response.
@@ -17,6 +27,16 @@ public enum TransportError: Error, Sendable, Equatable {
     case cancelled
     /// Anything else the transport reports.
     case other(String)
+
+    /// `error` as a transport failure: itself when it is one, ``cancelled`` for a `CancellationError`,
+    /// otherwise ``other(_:)`` naming only its type.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as TransportError: self = error
+        case is CancellationError: self = .cancelled
+        default: self = .other(String(describing: type(of: error)))
+        }
+    }
 
     /// The `URLError` code behind the failure, when there was one (`-1001` for a timeout).
     public var urlErrorCode: Int? {

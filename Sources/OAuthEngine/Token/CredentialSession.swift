@@ -47,8 +47,8 @@ public actor CredentialSession {
             } else {
                 let store = self.store
                 task = Task { () -> TokenSet? in
-                    do throws(TokenStoreError) { return try await store.load() } catch {
-                        self.recordStoreError(error)
+                    do { return try await store.load() } catch {
+                        self.recordStoreError(TokenStoreError(error))
                         return nil
                     }
                 }
@@ -83,7 +83,7 @@ public actor CredentialSession {
         unsavedWrite = false
         refreshTask?.cancel()
         refreshTask = nil
-        do { try await store.clear() } catch { lastStoreError = error }
+        do { try await store.clear() } catch { lastStoreError = TokenStoreError(error) }
         notify()
     }
 
@@ -172,7 +172,7 @@ public actor CredentialSession {
             unsavedWrite = false
         } catch {
             // A rotated refresh token must never be lost: keep it in memory and retry later.
-            lastStoreError = error
+            lastStoreError = TokenStoreError(error)
             unsavedWrite = true
         }
     }

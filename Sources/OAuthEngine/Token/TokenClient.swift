@@ -74,7 +74,7 @@ public struct TokenClient: Sendable {
 
     /// Sends one request through the transport, mapping transport failures.
     public func send(_ request: HTTPRequest) async throws(OAuthError) -> HTTPResponse {
-        do { return try await transport.send(request) } catch { throw .transport(error) }
+        do { return try await transport.perform(request) } catch { throw .transport(error) }
     }
 
     /// A 2xx JSON object, or the matching error.

@@ -2,16 +2,18 @@ import Foundation
 
 /// Where one credential set (one channel, one client) keeps its tokens.
 ///
+/// Conformers may throw any error; callers see a ``TokenStoreError`` (``TokenStoreError/init(_:)``).
+///
 /// Implementations: ``MemoryTokenStore``, ``FileTokenStore`` (Linux/macOS default), and a Keychain
 /// store on Apple platforms.
 public protocol TokenStore: Sendable {
     /// The stored tokens, `nil` when signed out. Throws ``TokenStoreError/corrupt(_:)`` for unreadable data;
     /// callers report it and treat it as signed out.
-    func load() async throws(TokenStoreError) -> TokenSet?
+    func load() async throws -> TokenSet?
     /// Replaces the stored tokens; durable when it returns.
-    func save(_ tokens: TokenSet) async throws(TokenStoreError)
+    func save(_ tokens: TokenSet) async throws
     /// Forgets the tokens.
-    func clear() async throws(TokenStoreError)
+    func clear() async throws
 }
 
 /// A token store failure. Carries no token material.
@@ -20,11 +22,16 @@ public enum TokenStoreError: Error, Sendable, Equatable {
     case corrupt(String)
     /// Reading or writing failed (permissions, disk full, …).
     case io(String)
+
+    /// `error` as a store failure: itself when it is one, otherwise ``io(_:)`` naming only its type.
+    public init(_ error: any Error) {
+        self = (error as? TokenStoreError) ?? .io(String(describing: type(of: error)))
+    }
 }
 
 /// A store that can also be read synchronously, so LINE's synchronous `isAuthorized` and
 /// `AccessTokenStore.current` are right as soon as `setup` returns.
 public protocol SynchronousTokenLoading: Sendable {
     /// Reads the stored tokens without suspending.
-    func loadNow() throws(TokenStoreError) -> TokenSet?
+    func loadNow() throws -> TokenSet?
 }

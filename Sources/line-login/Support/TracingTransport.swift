@@ -7,7 +7,7 @@ struct TracingTransport: HTTPTransport {
     let base: any HTTPTransport
     let onExchange: @Sendable (_ method: String, _ path: String, _ status: Int?, _ duration: Duration) -> Void
 
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let clock = ContinuousClock()
         let start = clock.now
         do {

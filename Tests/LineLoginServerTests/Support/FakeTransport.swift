@@ -53,7 +53,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         self.base = base
     }
 
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         record(request)
         return try await base.send(request)
     }
