@@ -125,7 +125,7 @@ public struct LineLoginButton: Sendable, Equatable {
     /// the base colour (as the guidelines layer them), so the separator and text sit on top unchanged.
     public static let css = """
     .line-login-button{display:inline-flex;align-items:stretch;box-sizing:border-box;height:44px;margin:0;padding:0;\
-    border:1px solid transparent;border-radius:6px;background-color:#06C755;background-image:none;color:#FFFFFF;\
+    border:1px solid transparent;border-radius:6px;background-color:\(baseColor);background-image:none;color:#FFFFFF;\
     font:700 15px/1 -apple-system,BlinkMacSystemFont,"Helvetica Neue",Helvetica,Arial,"Hiragino Sans","Meiryo",sans-serif;\
     text-decoration:none;cursor:pointer;user-select:none;-webkit-user-select:none;-webkit-tap-highlight-color:transparent;\
     vertical-align:middle}

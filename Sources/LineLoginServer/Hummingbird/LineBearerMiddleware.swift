@@ -1,6 +1,7 @@
 import Foundation
-import Hummingbird
+public import Hummingbird
 import OAuthEngine
+import LineSDK
 
 /// Authenticates `Authorization: Bearer <token>` with LINE and puts the user in the request context.
 ///

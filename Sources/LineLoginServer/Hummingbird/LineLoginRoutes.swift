@@ -1,5 +1,6 @@
 import Foundation
-import Hummingbird
+public import Hummingbird
+import OAuthEngine
 
 /// The web-login routes for a Hummingbird router:
 ///

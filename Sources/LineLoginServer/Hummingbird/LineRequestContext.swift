@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// A ready-made ``LineUserRequestContext``: Hummingbird's basic context plus ``lineUser``.
 public struct LineRequestContext: LineUserRequestContext {

@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// Reads the sealed web-login session cookie and, when it is intact and unexpired, puts its user in
 /// the request context. Never refuses a request: pages decide what a signed-out visitor sees.

@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// A request context that can carry the LINE user a middleware authenticated.
 public protocol LineUserRequestContext: RequestContext {

@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// A ``NonceStore`` in memory, for one process: bounded (the oldest nonces are dropped first when it is
 /// full), entries expire after ``lifetime``, and a nonce is consumed once. It keeps only SHA-256 digests

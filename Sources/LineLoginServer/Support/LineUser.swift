@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A user this server has authenticated with LINE: from a verified access token (profile), a verified
 /// ID token (claims) or a completed web login (both). `userID` is the only stable identifier.

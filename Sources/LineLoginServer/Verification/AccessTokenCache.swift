@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// Remembers verified access tokens so a busy API doesn't ask LINE on every request.
 ///

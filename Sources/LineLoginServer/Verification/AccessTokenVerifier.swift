@@ -1,6 +1,6 @@
-import Foundation
-import LineSDK
-import OAuthEngine
+public import Foundation
+public import LineSDK
+public import OAuthEngine
 
 /// Verifies LINE access tokens that apps send to this server: `GET /oauth2/v2.1/verify` (LINE's own
 /// endpoint, not RFC 7662), `client_id` must be one of the configured channels and `expires_in > 0`,

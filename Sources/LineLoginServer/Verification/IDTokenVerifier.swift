@@ -1,6 +1,6 @@
-import Foundation
-import LineSDK
-import OAuthEngine
+public import Foundation
+public import LineSDK
+public import OAuthEngine
 
 /// Verifies LINE ID tokens that apps send to this server (LINE's "Managing users": never trust a user ID
 /// from a client; take the raw ID token and verify it).

@@ -1,4 +1,4 @@
-import OAuthEngine
+public import OAuthEngine
 
 /// Why a token handed to this server was refused, or why it could not be checked.
 ///

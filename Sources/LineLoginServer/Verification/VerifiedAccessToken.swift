@@ -1,5 +1,5 @@
-import Foundation
-import LineSDK
+public import Foundation
+public import LineSDK
 
 /// An access token LINE confirmed for one of the configured channels, with its owner's profile.
 public struct VerifiedAccessToken: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import OAuthEngine
+public import OAuthEngine
 
 /// An ID token that passed every check.
 public struct VerifiedIDToken: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 import OAuthEngine
 
 /// Seals small values into cookie-safe strings with ChaCha20-Poly1305: encrypted, authenticated,

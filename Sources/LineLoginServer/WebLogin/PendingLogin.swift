@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a login attempt must remember between the redirect to LINE and the callback: the secrets it
 /// sent (state, nonce, PKCE verifier) and where to go afterwards. ``WebLogin/start(returnTo:disableAutoLogin:)``

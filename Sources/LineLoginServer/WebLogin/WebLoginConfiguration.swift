@@ -1,6 +1,6 @@
-import Foundation
-import LineSDK
-import OAuthEngine
+public import Foundation
+public import LineSDK
+public import OAuthEngine
 
 /// Everything ``WebLogin`` needs: the channel, where LINE sends the browser back, what to ask for, and
 /// how the browser is remembered.

@@ -1,5 +1,5 @@
 import Foundation
-import OAuthEngine
+public import OAuthEngine
 
 /// Why a web login failed. No case carries a code, token, state, nonce or secret.
 public enum WebLoginError: Error, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
-import LineSDK
-import OAuthEngine
+public import LineSDK
+public import OAuthEngine
 
 /// A completed web login: the user, the tokens, and what LINE said about them.
 public struct WebLoginResult: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How to send the browser to LINE: redirect to ``authorizationURL`` with ``cookie`` set.
 public struct WebLoginStart: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A signed-in browser session as ``WebLogin`` keeps it in a sealed, HttpOnly cookie: the user and the
 /// tokens needed to call LINE and to revoke at logout.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of verifying an access token (`GET /oauth2/v2.1/verify`).
 public struct AccessTokenVerifyResult: Sendable, Equatable, Decodable {

@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+package import Foundation
+package import OAuthEngine
 
 /// LINE's user-facing endpoints called with an explicit access token and no session: the one place
 /// that knows their requests and answers. ``LineAPIClient`` (a session's API, with refresh) and the

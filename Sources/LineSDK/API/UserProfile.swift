@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A LINE user's profile (`GET /v2/profile`).
 public struct UserProfile: Sendable, Equatable, Codable {

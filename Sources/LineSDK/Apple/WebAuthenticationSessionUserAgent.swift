@@ -1,8 +1,8 @@
 #if canImport(AuthenticationServices) && canImport(UIKit) && !os(watchOS)
-import AuthenticationServices
-import Foundation
-import OAuthEngine
-import UIKit
+public import AuthenticationServices
+public import Foundation
+public import OAuthEngine
+public import UIKit
 
 /// The iOS user agent: `ASWebAuthenticationSession` over LINE's public authorize endpoint, returning to
 /// the `line3rdp.<bundle id>://authorize/` callback. Every decision (which URL is a callback, what an

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
-import OAuthEngine
+public import OAuthEngine
 
 /// Every error the SDK reports, grouped by where it happened, as in LINE's SDK. No case carries a
 /// token, code or secret; response bodies are kept with token fields redacted.

@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// A user agent whose redirect comes back through the app: a universal link or the
 /// `line3rdp.<bundle id>://authorize/` scheme, delivered by `LoginManager.application(_:open:options:)`.

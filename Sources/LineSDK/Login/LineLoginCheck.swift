@@ -1,4 +1,4 @@
-import OAuthEngine
+package import OAuthEngine
 
 /// LINE's check after the code exchange, shared by the SDK's login and the server kit's web login:
 /// when `profile` was requested, the profile is read with the new access token, and an ID token's `sub`

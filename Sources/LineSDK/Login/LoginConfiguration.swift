@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// Everything a ``LoginManager`` needs for one channel. `setup(channelID:universalLinkURL:)` fills in
 /// LINE's production defaults; this type lets an app (or a test) point at another platform such as the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension LoginManager {
     /// Options for one login, named as in LINE's SDK.

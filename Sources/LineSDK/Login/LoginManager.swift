@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// Logs users in with LINE and keeps their session, with the API of LINE's SDK.
 ///

@@ -1,4 +1,4 @@
-import OAuthEngine
+public import OAuthEngine
 
 /// A presentation context that names the user agent for one login, e.g. a scripted agent in tests or a
 /// loopback agent on a fixed port: `login(permissions: [.profile], in: UserAgentContext(agent))`.

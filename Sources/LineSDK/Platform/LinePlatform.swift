@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// Where LINE's endpoints are: the real platform, or a compatible one (the emulator) at one origin.
 public struct LinePlatform: Sendable, Equatable {

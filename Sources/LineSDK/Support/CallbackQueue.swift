@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where completion handlers run, as in LINE's SDK.
 public enum CallbackQueue: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OAuthEngine
 
 /// The access token of the current session, as LINE's SDK exposes it. The refresh token stays inside

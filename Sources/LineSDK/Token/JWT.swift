@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OAuthEngine
 
 /// A parsed ID token, as LINE's SDK exposes it: `header` and `payload`. Only tokens that passed

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The authorization-code flow as a service that keeps no session (AppAuth's authorization service,
 /// without its auth state): it builds the request, and completes the redirect in the checklist's order —

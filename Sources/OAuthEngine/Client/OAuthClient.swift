@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A provider-neutral OAuth 2.0 / OpenID Connect client: the login flow as data
 /// (request → user agent → redirect → state check → code exchange → ID-token validation → store),

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// OpenID Provider metadata (OIDC Discovery 1.0 / RFC 8414). Unknown fields are ignored.
 public struct DiscoveryDocument: Sendable, Decodable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Caches a provider's JWKS. An unknown `kid` refetches the set once, at most once per
 /// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent
@@ -87,9 +87,6 @@ public actor KeySetCache {
         let freshUntil = url == nil ? Date.distantFuture : (fetchedAt?.addingTimeInterval(maximumAge) ?? .distantPast)
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: freshUntil) }
     }
-
-    /// Drops the cached set (the next lookup fetches).
-    public func invalidate() { keySet = nil }
 
     private func fetch() async throws(IDTokenError) -> JWKSet {
         let task: Task<JWKSet, any Error>

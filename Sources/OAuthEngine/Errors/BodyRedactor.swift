@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 /// Makes a response body safe to keep in an error: token-bearing fields are replaced, size is capped.
-public enum BodyRedactor {
+package enum BodyRedactor {
     /// Field names whose values are never kept.
     static let sensitiveKeys: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "client_secret", "code_verifier", "token", "password",
@@ -9,7 +9,7 @@ public enum BodyRedactor {
     static let limit = 4096
 
     /// The body as UTF-8 text with sensitive JSON or form fields replaced by `<redacted>`.
-    public static func redact(_ body: Data) -> String {
+    package static func redact(_ body: Data) -> String {
         if body.isEmpty { return "" }
         if let object = try? JSONSerialization.jsonObject(with: body), let cleaned = redactJSON(object),
            let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]),

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The validated claims of an ID token, typed where OIDC defines them, with every claim kept in ``raw``.
 /// The typed fields are read from ``raw`` on access, so validation itself builds nothing it may not need.

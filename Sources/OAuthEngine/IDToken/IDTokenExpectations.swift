@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one ID token must satisfy: everything the validator checks that comes from the login attempt
 /// rather than from the provider configuration.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// Validates ID tokens in the order of the security checklist (OIDC Core 3.1.3.7):
 /// form → algorithm → signature → `iss` → `aud`/`azp` → `exp`/`iat`/`nbf` → `nonce` → `auth_time` → `sub`.

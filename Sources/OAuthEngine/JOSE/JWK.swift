@@ -1,6 +1,6 @@
 import Crypto
 import CryptoExtras
-import Foundation
+public import Foundation
 
 /// A JSON Web Key (RFC 7517) imported for signature verification.
 ///

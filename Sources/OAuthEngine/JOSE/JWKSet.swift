@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JWK set (RFC 7517 §5), such as a provider's `jwks_uri` document.
 ///

@@ -1,5 +1,5 @@
-import Crypto
-import CryptoExtras
+public import Crypto
+public import CryptoExtras
 
 /// Verifies JWS signatures. The algorithm must be supported and in the configured allow-list (never
 /// taken from the header alone), `crit` is refused, and the key must fit the algorithm.

@@ -1,5 +1,5 @@
-import Crypto
-import CryptoExtras
+public import Crypto
+public import CryptoExtras
 
 /// A key that verifies JWS signatures. Each case serves exactly one algorithm: a public key is
 /// never used as an HMAC secret, and a secret never for ES256 or RS256.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension AuthorizationRequest {
     /// Recreates a request from the parts a server kept between the redirect and the callback (in a

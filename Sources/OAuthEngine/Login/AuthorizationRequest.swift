@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything a login attempt sends to the authorization endpoint, and the secrets it keeps for the
 /// callback. Build it with ``init(endpoint:clientID:redirectURI:scopes:usePKCE:nonce:generateNonce:additionalParameters:random:)``.

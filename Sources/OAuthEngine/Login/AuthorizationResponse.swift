@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A successful authorization response (the redirect), checked against the request it answers.
 public struct AuthorizationResponse: Sendable {

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// A PKCE pair (RFC 7636): a 43-character verifier from 32 CSPRNG bytes and its S256 challenge.
 public struct PKCE: Sendable, Equatable {

@@ -1,8 +1,8 @@
 /// Constant-time equality for secrets such as `state` (the time taken does not depend on where the
 /// first difference is).
-public enum SecureCompare {
+package enum SecureCompare {
     /// Whether the two strings are equal, in time that depends on their lengths only.
-    public static func equals(_ lhs: String, _ rhs: String) -> Bool {
+    package static func equals(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8), b = Array(rhs.utf8)
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0

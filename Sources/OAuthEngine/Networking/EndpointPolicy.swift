@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which endpoint URLs the engine will talk to: `https` everywhere, plain `http` only on a literal
 /// loopback address (127.0.0.0/8, `[::1]`) for redirects, the emulator and tests.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP request as the engine builds it: a value, so tests can inspect exactly what would be sent.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP response: status, headers and the whole body.
 public struct HTTPResponse: Sendable, Equatable {

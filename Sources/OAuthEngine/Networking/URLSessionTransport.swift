@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// The production ``HTTPTransport``: one long-lived `URLSession` (FoundationNetworking on Linux).

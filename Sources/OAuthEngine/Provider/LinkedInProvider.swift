@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// LinkedIn's "Sign In with LinkedIn using OpenID Connect": its documented endpoints and issuers.
 /// Use it through ``ProviderProfile/linkedIn(issuer:nativePKCE:)``.
@@ -22,8 +22,6 @@ public enum LinkedInProvider {
     public static let userinfoEndpoint = constant("https://api.linkedin.com/v2/userinfo")
     /// The JWKS (RS256 keys).
     public static let jwksURI = constant("https://www.linkedin.com/oauth/openid/jwks")
-    /// The discovery document.
-    public static let discoveryURL = constant("https://www.linkedin.com/oauth/.well-known/openid-configuration")
     /// The scopes of Sign In with LinkedIn (`r_liteprofile`, `r_emailaddress`, `r_basicprofile` are retired).
     public static let scopes = ["openid", "profile", "email"]
 

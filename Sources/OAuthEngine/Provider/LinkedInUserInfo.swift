@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// LinkedIn's userinfo answer (`GET https://api.linkedin.com/v2/userinfo`), typed. LinkedIn sends
 /// `locale` as an object (``LinkedInLocale``); every claim is also kept in ``raw``.

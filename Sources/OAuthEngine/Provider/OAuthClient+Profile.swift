@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OAuthClient {
     /// A client for a provider profile with known endpoints: the profile's own (LinkedIn) or `endpoints`

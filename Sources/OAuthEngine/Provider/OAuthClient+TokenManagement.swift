@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OAuthClient {
     /// Refreshes the stored session now (one request however many callers; `invalid_grant` ends the session).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One provider and one client: endpoints, credentials, accepted algorithms and quirks.
 ///

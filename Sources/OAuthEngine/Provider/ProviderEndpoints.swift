@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A provider's issuer and endpoints when they are known without discovery (LinkedIn's documented
 /// URLs, or a server you configure by hand).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One provider's rules on top of the standard flow: its named quirks, how its client authenticates,
 /// which ID-token algorithms it signs with, its default scopes, and its endpoints when they are known

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An RFC 7662 introspection answer, typed; every member is also kept in ``raw``.
 public struct TokenIntrospection: Sendable, Equatable {

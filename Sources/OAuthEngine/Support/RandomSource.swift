@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// A source of cryptographically secure random bytes (state, nonce, PKCE verifier).
 public protocol RandomSource: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The source of "now" for expiry and ID-token time checks.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The tokens of one credential set (one client, one user) and every rule about them:
 /// persisted before they are handed out, refreshed proactively (``refreshMargin`` before expiry) and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Talks to the token, revocation, introspection and userinfo endpoints of one provider.
 /// Sends each request once: a code is never resent after an ambiguous failure.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A successful token endpoint answer (RFC 6749 §5.1), checked: `access_token` present, `token_type`
 /// Bearer (case-insensitive), `expires_in` a non-negative number.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The tokens of one signed-in session, as stored. Descriptions never show token values.
 public struct TokenSet: Sendable, Codable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Opens an authorization URL for the user, typically in the system browser.
 public protocol BrowserOpener: Sendable {

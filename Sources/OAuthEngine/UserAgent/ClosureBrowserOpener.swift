@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A browser opener backed by a closure, for tests and scripted agents.
 public struct ClosureBrowserOpener: BrowserOpener {

@@ -1,3 +1,4 @@
+import Foundation
 /// A literal loopback address the loopback agent can listen on: 127.0.0.0/8 or `::1`.
 ///
 /// Names such as `localhost` are refused: they may resolve to another address (or to `::1` in one

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A user agent for command-line and desktop apps: opens the system browser and receives the
 /// redirect on a short-lived HTTP listener on the loopback interface (RFC 8252 §7.3).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Never starts a browser: prints the URL to standard error for the user to open (`--no-browser`,
 /// SSH sessions).

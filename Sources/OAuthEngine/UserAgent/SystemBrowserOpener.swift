@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Opens URLs with the platform's launcher: `open` on macOS, `xdg-open` on Linux (only with a
 /// graphical session, i.e. `DISPLAY` or `WAYLAND_DISPLAY` set). When no launcher can run — or it

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Shows the authorization page to the user and hands back the redirect.
 ///

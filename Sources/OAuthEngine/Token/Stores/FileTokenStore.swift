@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Crypto
-import Foundation
+public import Foundation
 
 /// Keeps tokens in a JSON file readable by the owner only: the default store on Linux and for
 /// command-line tools.

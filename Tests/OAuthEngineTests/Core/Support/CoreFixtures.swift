@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import OAuthEngine
+import CryptoExtras
 
 /// A value shared between a test and the closures it hands to the engine, guarded by a lock.
 final class CoreLocked<Value>: @unchecked Sendable {
