@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers (arrows point down): line-login / LineLoginServer / LineLoginEmulator → LineSDK → OAuthEngine.
+// Layers (arrows point down): line-login / LineLoginServer → LineSDK → OAuthEngine.
 // OAuthEngine and LineSDK need only Foundation and swift-crypto, so an app that adds LineSDK
 // compiles neither Hummingbird nor SwiftNIO (SwiftPM fetches them but builds only what a product uses).
+// LineLoginEmulator depends on no client code (a bug shared with the client must not hide itself);
+// EmulatorBrowser, the scripted user agent that drives its pages over HTTP, sits on OAuthEngine.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -21,6 +23,7 @@ let package = Package(
         .library(name: "LineSDK", targets: ["LineSDK"]),
         .library(name: "LineLoginServer", targets: ["LineLoginServer"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
+        .library(name: "EmulatorBrowser", targets: ["EmulatorBrowser"]),
         .executable(name: "line-login", targets: ["line-login"]),
     ],
     dependencies: [
@@ -46,12 +49,16 @@ let package = Package(
         .target(
             name: "LineLoginEmulator",
             dependencies: [
-                "OAuthEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: Array(swiftSettings.prefix(2))
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "EmulatorBrowser",
+            dependencies: ["OAuthEngine"],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "LineLoginServer",
@@ -69,6 +76,7 @@ let package = Package(
                 "LineSDK",
                 "OAuthEngine",
                 "LineLoginEmulator",
+                "EmulatorBrowser",
                 "LineLoginServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -79,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "line-login-bench",
             dependencies: [
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "LineLoginServer",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "LineLoginServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -99,13 +107,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LineLoginEmulatorTests",
-            dependencies: ["LineLoginEmulator", "OAuthEngine", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: Array(swiftSettings.prefix(2))
+            dependencies: ["LineLoginEmulator", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
-                "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -118,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator"],
+            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser"],
             swiftSettings: swiftSettings
         ),
     ]

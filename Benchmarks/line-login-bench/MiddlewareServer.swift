@@ -1,3 +1,4 @@
+import EmulatorBrowser
 import Foundation
 import Hummingbird
 import LineLoginEmulator

@@ -1,5 +1,6 @@
 import Crypto
 import CryptoExtras
+import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
 import LineSDK

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Hummingbird
-import Logging
+public import Logging
 
 /// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
 /// friendship, userinfo, discovery and JWKS on one origin, with controls for tests.

@@ -3,6 +3,7 @@ import LineLoginEmulator
 import LineSDK
 import OAuthEngine
 import Testing
+import EmulatorBrowser
 
 @Suite("LineSDK against the emulator over real HTTP: successful flows")
 struct LoginEndToEndTests {

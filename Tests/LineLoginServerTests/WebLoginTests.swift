@@ -1,3 +1,4 @@
+import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
 import LineSDK

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything the emulator serves: channels, users, lifetimes and test switches.
 ///

@@ -49,7 +49,7 @@ struct VerifyRoute: Sendable {
         for channel in store.configuration.channels where secrets[channel.channelID] == nil {
             secrets[channel.channelID] = channel.channelSecret
         }
-        let result = IDTokenVerifier.verify(
+        let result = VerifyEndpointIDTokenCheck.check(
             idToken,
             keys: .init(channelSecrets: secrets, signingKeys: store.publishedKeys()),
             issuer: RouteSupport.issuer(store: store, request: request),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
 import LineSDK

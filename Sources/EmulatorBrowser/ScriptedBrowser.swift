@@ -1,5 +1,5 @@
-import Foundation
-import OAuthEngine
+public import Foundation
+public import OAuthEngine
 
 /// A user agent that does what a person does on the emulator's login page, over real HTTP: open the
 /// authorization URL, sign in as a user, allow (or cancel) the consent screen, and hand back the

@@ -2,7 +2,10 @@ import Crypto
 import Foundation
 
 /// Checks ID tokens for `POST /oauth2/v2.1/verify` with the emulator's own keys and secrets.
-enum IDTokenVerifier {
+///
+/// Named after the endpoint it serves so that it is never mistaken for `LineLoginServer`'s public
+/// `IDTokenVerifier`, the server-side check of the same tokens that this one must not share code with.
+enum VerifyEndpointIDTokenCheck {
     /// Why an ID token was rejected; the raw values are LINE's `error_description` texts.
     enum Failure: String, Error, Sendable {
         case invalid = "Invalid IdToken."
@@ -13,7 +16,7 @@ enum IDTokenVerifier {
         case subject = "Invalid IdToken Subject Identifier."
     }
 
-    /// What the verifier needs to know about the emulator.
+    /// What the check needs to know about the emulator.
     struct Keys: Sendable {
         /// Channel ID → channel secret, for HS256.
         var channelSecrets: [String: String]
@@ -21,10 +24,10 @@ enum IDTokenVerifier {
         var signingKeys: [SigningKey]
     }
 
-    /// Verifies `token` and returns its claims.
+    /// Checks `token` and returns its claims.
     ///
     /// Order of checks: structure and signature, issuer, expiry, audience, nonce, subject.
-    static func verify(
+    static func check(
         _ token: String,
         keys: Keys,
         issuer: String,

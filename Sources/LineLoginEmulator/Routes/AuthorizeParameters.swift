@@ -1,0 +1,124 @@
+import Foundation
+
+/// The parameter check of `GET /oauth2/v2.1/authorize`, as a pure function of the query and the
+/// registered channels, so that every refusal can be tested without a server, a store or a clock.
+enum AuthorizeParameters {
+    /// A request that passed every check.
+    struct Accepted: Sendable, Equatable {
+        /// What the login and consent pages carry forward.
+        var request: AuthorizationRequest
+        /// The channel named by `client_id`.
+        var channel: EmulatorChannel
+        /// The `prompt` values, in request order (`consent`, `none`, `login`).
+        var prompts: [String]
+    }
+
+    private static let knownScopes: Set<String> = ["profile", "openid", "email"]
+    private static let knownPrompts: Set<String> = ["consent", "none", "login"]
+
+    /// Checks `query` (the raw query string, still percent-encoded) in LINE's order: the query's form,
+    /// `client_id`, `redirect_uri` (these three refuse with an error page), then duplicates,
+    /// `response_type`, `state`, `scope`, PKCE, `prompt`, `max_age` and `bot_prompt` (these redirect).
+    ///
+    /// - Parameters:
+    ///   - query: the request's query string, as received.
+    ///   - channels: the registered channel with a `client_id`, or `nil`.
+    static func validate(
+        query: String,
+        channels: (String) -> EmulatorChannel?
+    ) -> Result<Accepted, AuthorizeRefusal> {
+        guard case .success(let params) = FormParameters.parse(query) else {
+            return .failure(.errorPage(message: "The request is malformed."))
+        }
+        // client_id and redirect_uri come first: without both, nothing may be redirected anywhere.
+        guard let clientID = params.nonEmpty("client_id"), !params.duplicates.contains("client_id"),
+            let channel = channels(clientID)
+        else {
+            return .failure(.errorPage(message: "Invalid client_id."))
+        }
+        guard let redirectURI = params.nonEmpty("redirect_uri"), !params.duplicates.contains("redirect_uri"),
+            CallbackURLMatcher.matches(redirectURI, registered: channel.callbackURLs)
+        else {
+            return .failure(
+                .errorPage(message: "Invalid redirect_uri: it does not match a callback URL registered for this channel.")
+            )
+        }
+        let state = params.nonEmpty("state")
+        func fail(_ error: String, _ description: String) -> Result<Accepted, AuthorizeRefusal> {
+            .failure(.redirect(redirectURI: redirectURI, error: error, description: description, state: state))
+        }
+
+        if let duplicate = params.duplicates.sorted().first {
+            return fail("INVALID_REQUEST", "duplicated parameter: \(duplicate)")
+        }
+        guard let responseType = params.nonEmpty("response_type") else {
+            return fail("INVALID_REQUEST", "response_type is required")
+        }
+        guard responseType == "code" else {
+            return fail("UNSUPPORTED_RESPONSE_TYPE", "response_type must be code")
+        }
+        guard let state else { return fail("INVALID_REQUEST", "state is required") }
+        guard FormEncoding.isUnreserved(state) else {
+            return fail("INVALID_REQUEST", "state must use unreserved characters only")
+        }
+
+        var scopes: [String] = []
+        for scope in (params["scope"] ?? "").split(separator: " ").map(String.init) where !scopes.contains(scope) {
+            scopes.append(scope)
+        }
+        guard !scopes.isEmpty else { return fail("INVALID_SCOPE", "scope is required") }
+        if let unknown = scopes.first(where: { !knownScopes.contains($0) }) {
+            return fail("INVALID_SCOPE", "unknown scope: \(unknown)")
+        }
+        guard scopes.contains("profile") || scopes.contains("openid") else {
+            return fail("INVALID_SCOPE", "scope must include profile or openid")
+        }
+        if scopes.contains("email") && !scopes.contains("openid") {
+            return fail("INVALID_SCOPE", "the email scope requires openid")
+        }
+        if let denied = scopes.first(where: { !channel.allowedScopes.contains($0) }) {
+            return fail("INVALID_SCOPE", "scope not allowed for this channel: \(denied)")
+        }
+
+        let challenge = params["code_challenge"]
+        let method = params["code_challenge_method"]
+        if let method, method != "S256" {
+            return fail("INVALID_REQUEST", "code_challenge_method must be S256")
+        }
+        if let challenge {
+            guard method == "S256" else {
+                return fail("INVALID_REQUEST", "code_challenge_method=S256 is required with code_challenge")
+            }
+            guard challenge.utf8.count == 43, Base64URL.decode(challenge)?.count == 32 else {
+                return fail("INVALID_REQUEST", "malformed code_challenge")
+            }
+        } else if method != nil {
+            return fail("INVALID_REQUEST", "code_challenge is required with code_challenge_method")
+        }
+
+        let prompts = (params["prompt"] ?? "").split(separator: " ").map(String.init)
+        if let bad = prompts.first(where: { !knownPrompts.contains($0) }) {
+            return fail("INVALID_REQUEST", "unsupported prompt: \(bad)")
+        }
+        var maxAge: Int?
+        if let raw = params["max_age"] {
+            guard let value = Int(raw), value >= 0 else { return fail("INVALID_REQUEST", "max_age must be a number") }
+            maxAge = value
+        }
+        if let botPrompt = params["bot_prompt"], botPrompt != "normal" && botPrompt != "aggressive" {
+            return fail("INVALID_REQUEST", "bot_prompt must be normal or aggressive")
+        }
+
+        let request = AuthorizationRequest(
+            channelID: channel.channelID,
+            redirectURI: redirectURI,
+            state: state,
+            scopes: scopes,
+            nonce: params.nonEmpty("nonce"),
+            codeChallenge: challenge,
+            botPrompt: params["bot_prompt"] != nil,
+            maxAge: maxAge
+        )
+        return .success(Accepted(request: request, channel: channel, prompts: prompts))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+extension EmulatorStore {
+    func channel(id: String) -> EmulatorChannel? {
+        channels[id]
+    }
+
+    func user(id: String) -> EmulatorUser? {
+        guard var user = configuration.users.first(where: { $0.userID == id }) else { return nil }
+        user.isFriend = isFriend(userID: id)
+        return user
+    }
+
+    /// The user whose email (case-insensitive) or user ID is `login` and whose password is `password`.
+    func user(login: String, password: String) -> EmulatorUser? {
+        let login = login.trimmingCharacters(in: .whitespaces)
+        guard !login.isEmpty else { return nil }
+        let match = configuration.users.first { user in
+            user.userID == login || user.email.map { $0.caseInsensitiveCompare(login) == .orderedSame } == true
+        }
+        guard let match, Self.constantTimeEquals(match.password, password) else { return nil }
+        return user(id: match.userID)
+    }
+
+    func isFriend(userID: String) -> Bool {
+        state.withLock { $0.friends.contains(userID) }
+    }
+
+    /// Makes the user a friend; returns `true` when they were not one before.
+    func addFriend(userID: String) -> Bool {
+        state.withLock { $0.friends.insert(userID).inserted }
+    }
+
+    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+/// The most records each table of ``StoreState`` may hold: ``StoreLimits``' caps unless a test sets
+/// smaller ones.
+struct TableCaps: Sendable, Equatable {
+    var sessions = StoreLimits.maxSessions
+    var codes = StoreLimits.maxCodes
+    var accessTokens = StoreLimits.maxAccessTokens
+    var refreshTokens = StoreLimits.maxRefreshTokens
+}
