@@ -108,14 +108,7 @@ struct TokenRoute: Sendable {
             }
         }
         return Reply.json(
-            TokenResponse(
-                accessToken: issued.accessToken,
-                expiresIn: issued.expiresIn,
-                idToken: idToken,
-                refreshToken: issued.refreshToken,
-                scope: RouteSupport.scopeString(issued.scopes),
-                tokenType: "Bearer"
-            ),
+            TokenResponse(issued, idToken: idToken),
             noStore: true
         )
     }
@@ -136,14 +129,7 @@ struct TokenRoute: Sendable {
         }
         // No id_token on refresh (LINE quirk 9).
         return Reply.json(
-            TokenResponse(
-                accessToken: issued.accessToken,
-                expiresIn: issued.expiresIn,
-                idToken: nil,
-                refreshToken: issued.refreshToken,
-                scope: RouteSupport.scopeString(issued.scopes),
-                tokenType: "Bearer"
-            ),
+            TokenResponse(issued, idToken: nil),
             noStore: true
         )
     }
