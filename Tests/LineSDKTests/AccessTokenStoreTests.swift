@@ -23,7 +23,7 @@ import Testing
 
     @Test func notificationsForLoginRefreshAndLogout() async throws {
         let env = try LineTestEnvironment()
-        let recorder = TokenNotificationRecorder(store: env.manager.accessTokenStore)
+        let recorder = TokenNotificationRecorder(platform: env.platform)
 
         let result = try await env.login([.profile])
         #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
@@ -45,10 +45,10 @@ import Testing
         #expect(recorder.names.count == 3)
     }
 
-    @Test func notificationsCarryTheStoreAsObject() async throws {
+    @Test func notificationsCarryTheTokenAsObject() async throws {
         let first = try LineTestEnvironment()
         let second = try LineTestEnvironment(channelID: "2222222222")
-        let recorder = TokenNotificationRecorder(store: first.manager.accessTokenStore)
+        let recorder = TokenNotificationRecorder(platform: first.platform)
         _ = try await second.login([.profile])
         #expect(recorder.recorded.isEmpty, "another manager's login is not this store's notification")
         _ = try await first.login([.profile])

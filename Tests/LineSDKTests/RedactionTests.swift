@@ -77,7 +77,7 @@ import Testing
         expectNoSecrets(errors.flatMap(texts(of:)), platform.issuedSecrets)
         for error in errors {
             if let detail = error.apiDetail {
-                expectNoSecrets([detail.rawString, String(describing: detail)], platform.issuedSecrets)
+                expectNoSecrets([detail.rawString ?? "", String(describing: detail)], platform.issuedSecrets)
             }
         }
     }
@@ -87,23 +87,23 @@ import Testing
         env.platform.setFaults { $0.tokenWrongType = true }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         #expect(error.parsingFailureType != nil)
-        let detail = try #require(error.apiDetail)
-        #expect(detail.rawString.contains("<redacted>"))
-        #expect(detail.rawString.contains("token_type"))
-        #expect(detail.requestID == env.platform.lastRequestID)
+        let body = try #require(error.parsingFailureBody)
+        #expect(body.contains("<redacted>"))
+        #expect(body.contains("token_type"))
+        #expect(error.requestID == env.platform.lastRequestID)
         #expect(!env.manager.isAuthorized)
     }
 
     @Test func errorDescriptionsAreReadable() {
         let detail = LineSDKError.APIErrorDetail(ServerError(statusCode: 400, code: "invalid_grant", message: "invalid refresh token",
-                                                             requestID: "abc123", body: "{}"), endpoint: "token")
+                                                             requestID: "abc123", body: "{}"), url: URL(string: "https://api.line.test/oauth2/v2.1/token?access_token=x"))
         let error = LineSDKError.responseFailed(reason: .invalidHTTPStatusAPIError(detail: detail))
         #expect(error.description.contains("400"))
         #expect(error.description.contains("invalid_grant"))
         #expect(error.description.contains("x-line-request-id: abc123"))
         #expect(error.isRefreshTokenError)
         #expect(error.requestID == "abc123")
-        #expect(LineSDKError.authorizeFailed(reason: .userCancelled).description == "Login cancelled by the user.")
-        #expect(LineSDKError.requestFailed(reason: .lackOfAccessToken).localizedDescription.contains("no access token"))
+        #expect(LineSDKError.authorizeFailed(reason: .userCancelled).description == "The user cancelled the login.")
+        #expect(LineSDKError.requestFailed(reason: .lackOfAccessToken).localizedDescription.contains("No access token"))
     }
 }

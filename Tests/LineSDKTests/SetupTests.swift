@@ -91,7 +91,9 @@ import Testing
             try manager.setup(configuration: configuration)
             Issue.record("a plain-http platform was accepted")
         } catch {
-            guard case .requestFailed(reason: .insecureEndpoint) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .requestFailed(reason: .invalidParameter(let items)) = error, items.first?.description.contains("https") == true else {
+                Issue.record("unexpected \(error)"); return
+            }
         }
         #expect(!manager.isSetupFinished)
 

@@ -17,13 +17,13 @@ public enum API {
     }
 
     /// The friendship status with the channel's linked official account.
-    public static func getBotFriendshipStatus() async throws(LineSDKError) -> GetBotFriendshipStatusRequestResponse {
+    public static func getBotFriendshipStatus() async throws(LineSDKError) -> GetBotFriendshipStatusRequest.Response {
         try await LoginManager.shared.api.getBotFriendshipStatus()
     }
 
     /// The friendship status, completion-handler form.
     public static func getBotFriendshipStatus(callbackQueue: CallbackQueue = .default,
-                                              completionHandler: @escaping @Sendable (Result<GetBotFriendshipStatusRequestResponse, LineSDKError>) -> Void) {
+                                              completionHandler: @escaping @Sendable (Result<GetBotFriendshipStatusRequest.Response, LineSDKError>) -> Void) {
         run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await getBotFriendshipStatus() }
     }
 
@@ -40,7 +40,8 @@ public enum API {
             run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await refreshAccessToken() }
         }
 
-        /// Revokes an access token (default: the current one, which also logs out locally).
+        /// Revokes an access token (default: the current one, which also logs out locally). With nothing
+        /// stored it succeeds, as in LINE's SDK.
         public static func revokeAccessToken(_ token: String? = nil) async throws(LineSDKError) {
             try await LoginManager.shared.api.revokeAccessToken(token)
         }

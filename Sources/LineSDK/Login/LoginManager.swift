@@ -16,9 +16,10 @@ public final class LoginManager: Sendable {
     }
 
     private let core = LockedValue<Core?>(nil)
-    private let authorizing = LockedValue<Bool>(false)
+    private let running = LockedValue<LoginProcess?>(nil)
     private let callbackAgent = LockedValue<CallbackURLUserAgent?>(nil)
     private let storeError = LockedValue<TokenStoreError?>(nil)
+    private let legacyLanguage = LockedValue<WebPageLanguage?>(nil)
 
     /// This manager's token mirror (`AccessTokenStore.shared` for ``shared``).
     public let accessTokenStore: AccessTokenStore
@@ -88,11 +89,17 @@ public final class LoginManager: Sendable {
     /// Whether an access token is stored.
     public var isAuthorized: Bool { accessTokenStore.current != nil }
 
+    /// The login that is running, `nil` when none is.
+    public var currentProcess: LoginProcess? { running.current }
+
     /// Whether a login is running.
-    public var isAuthorizing: Bool { authorizing.current }
+    public var isAuthorizing: Bool { running.current != nil }
 
     /// The configuration given to `setup`, if any.
     public var configuration: LoginConfiguration? { core.current?.configuration }
+
+    /// The ``Session`` that sends ``Request``s with this manager's token (`Session.shared` is ``shared``'s).
+    public var session: Session { Session(manager: self) }
 
     /// The API client bound to this manager's channel and token (`API` uses ``shared``'s).
     public var api: LineAPIClient {
@@ -100,7 +107,7 @@ public final class LoginManager: Sendable {
     }
 
     func requireCore() throws(LineSDKError) -> Core {
-        guard let core = core.current else { throw .requestFailed(reason: .setupNotFinished) }
+        guard let core = core.current else { throw Self.setupNotFinished }
         return core
     }
 
@@ -112,20 +119,42 @@ public final class LoginManager: Sendable {
     ///   - permissions: scopes; must contain `.profile` or `.openID`.
     ///   - context: where to show the page; `nil` = the platform default user agent.
     ///   - parameters: LINE's login options.
+    /// - Throws: while another login runs, `generalError(.parameterError)` naming
+    ///   `allowRecreatingLoginProcess` unless the parameters allow replacing it (the completion form
+    ///   ignores such a call instead, as LINE's SDK does).
     public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
                       parameters: Parameters = Parameters()) async throws(LineSDKError) -> LoginResult {
-        try await login(permissions: permissions, in: context, parameters: parameters, process: nil)
+        let core = try requireCore()
+        try Self.check(permissions)
+        guard let process = beginProcess(parameters) else {
+            throw .generalError(reason: .parameterError(
+                parameterName: "allowRecreatingLoginProcess",
+                description: "another login is running; wait for it, stop it, or set allowRecreatingLoginProcess to replace it"))
+        }
+        return try await run(process, core: core, permissions: permissions, context: context, parameters: parameters)
     }
 
-    /// The completion-handler form of ``login(permissions:in:parameters:)``; the returned process can stop it.
+    /// The completion-handler form of ``login(permissions:in:parameters:)``, as LINE's SDK has it: returns the
+    /// process, which can stop the login, or `nil` when another login runs and `parameters` don't allow
+    /// replacing it (the call is then ignored and `completionHandler` is never called).
     @discardableResult
     public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
                       parameters: Parameters = Parameters(), callbackQueue: CallbackQueue = .default,
                       completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void) -> LoginProcess? {
-        let process = LoginProcess()
+        let core: Core
+        do throws(LineSDKError) {
+            core = try requireCore()
+            try Self.check(permissions)
+        } catch {
+            callbackQueue.execute { completionHandler(.failure(error)) }
+            return nil
+        }
+        guard let process = beginProcess(parameters) else { return nil }
         let task = Task {
             let result: Result<LoginResult, LineSDKError>
-            do throws(LineSDKError) { result = .success(try await self.login(permissions: permissions, in: context, parameters: parameters, process: process)) } catch {
+            do throws(LineSDKError) {
+                result = .success(try await self.run(process, core: core, permissions: permissions, context: context, parameters: parameters))
+            } catch {
                 result = .failure(error)
             }
             callbackQueue.execute { completionHandler(result) }
@@ -134,23 +163,61 @@ public final class LoginManager: Sendable {
         return process
     }
 
-    private func login(permissions: Set<LoginPermission>, in context: (any LoginPresentationContext)?, parameters: Parameters,
-                       process: LoginProcess?) async throws(LineSDKError) -> LoginResult {
-        let core = try requireCore()
+    /// LINE's login @available shape with the older options.
+    @available(*, deprecated, message: "Use `login(permissions:in:parameters:completionHandler:)` with `LoginManager.Parameters` instead.")
+    @discardableResult
+    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+                      options: LoginManagerOptions, callbackQueue: CallbackQueue = .default,
+                      completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void) -> LoginProcess? {
+        let parameters = Parameters(options: options, language: preferredWebPageLanguage)
+        return login(permissions: permissions, in: context, parameters: parameters, callbackQueue: callbackQueue,
+                     completionHandler: completionHandler)
+    }
+
+    /// LINE's older place for the web page language, used by the deprecated `login(…options:…)`.
+    @available(*, deprecated, message: "Use `LoginManager.Parameters.preferredWebPageLanguage` instead.")
+    public var preferredWebPageLanguage: WebPageLanguage? {
+        get { legacyLanguage.current }
+        set { legacyLanguage.withLock { $0 = newValue } }
+    }
+
+    static let setupNotFinished = LineSDKError.generalError(reason: .parameterError(
+        parameterName: "LoginManager", description: "call setup(channelID:universalLinkURL:) before anything else"))
+
+    private static func check(_ permissions: Set<LoginPermission>) throws(LineSDKError) {
         guard permissions.contains(.profile) || permissions.contains(.openID) else {
-            throw .authorizeFailed(reason: .invalidPermissions("LINE needs .profile or .openID"))
+            throw .generalError(reason: .parameterError(parameterName: "permissions", description: "LINE needs .profile or .openID"))
         }
         if permissions.contains(.email) && !permissions.contains(.openID) {
-            throw .authorizeFailed(reason: .invalidPermissions(".email needs .openID"))
+            throw .generalError(reason: .parameterError(parameterName: "permissions", description: ".email needs .openID"))
         }
-        let started = authorizing.withLock { running -> Bool in
-            if running { return false }
-            running = true
-            return true
-        }
-        guard started else { throw .generalError(reason: .loginInProgress) }
-        defer { authorizing.withLock { $0 = false } }
+    }
 
+    /// Installs a new process, or `nil` when one runs and may not be replaced; a replaced one is stopped.
+    private func beginProcess(_ parameters: Parameters) -> LoginProcess? {
+        let (started, replaced) = running.withLock { current -> (LoginProcess?, LoginProcess?) in
+            if current != nil && !parameters.allowRecreatingLoginProcess { return (nil, nil) }
+            let process = LoginProcess()
+            defer { current = process }
+            return (process, current)
+        }
+        replaced?.discard()
+        return started
+    }
+
+    private func run(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>, context: (any LoginPresentationContext)?,
+                     parameters: Parameters) async throws(LineSDKError) -> LoginResult {
+        defer { running.withLock { if $0 === process { $0 = nil } } }
+        do throws(LineSDKError) {
+            return try await authorize(process, core: core, permissions: permissions, context: context, parameters: parameters)
+        } catch {
+            if process.wasDiscarded { throw .generalError(reason: .processDiscarded(process)) }
+            throw error
+        }
+    }
+
+    private func authorize(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>,
+                           context: (any LoginPresentationContext)?, parameters: Parameters) async throws(LineSDKError) -> LoginResult {
         let agent = userAgent(for: context, core: core)
         let scopes = LoginManager.orderedScopes(permissions)
         let result: SignInResult
@@ -162,12 +229,12 @@ public final class LoginManager: Sendable {
                 store: false)
         } catch {
             if Task.isCancelled { throw .authorizeFailed(reason: .forceStopped) }
-            throw LineSDKError(error, endpoint: "login")
+            throw LineSDKError(error, url: core.configuration.platform.tokenURL)
         }
         // The tokens become the session only after every check of the login passed.
         let profile: UserProfile?
         do { profile = try await LineLoginCheck.profile(after: result, requestedScopes: scopes, platform: core.api.platform) } catch {
-            throw LineSDKError(error, endpoint: "profile")
+            throw LineSDKError(error, url: core.configuration.platform.profileURL, parsing: UserProfile.self)
         }
         await core.client.session.replace(with: result.tokens)
         let accessToken = AccessToken(tokens: result.tokens)
@@ -231,7 +298,7 @@ public final class LoginManager: Sendable {
     /// Revokes the refresh and access tokens and forgets them. A 400 from revoke (already invalid) counts as done.
     public func logout() async throws(LineSDKError) {
         let core = try requireCore()
-        do { try await core.client.signOut() } catch { throw LineSDKError(error, endpoint: "revoke") }
+        do { try await core.client.signOut() } catch { throw LineSDKError(error, url: core.configuration.platform.revokeURL) }
     }
 
     /// The completion-handler form of ``logout()``.
@@ -247,11 +314,11 @@ public final class LoginManager: Sendable {
 /// Registers the agent session with the `LoginProcess` so `stop()` can cancel it.
 private struct ProcessTrackingAgent: UserAgent {
     let base: any UserAgent
-    let process: LoginProcess?
+    let process: LoginProcess
 
     func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         let session = try await base.beginSession(redirectURI: redirectURI)
-        process?.attach(session)
+        process.attach(session, route: .webLogin)
         return session
     }
 }

@@ -27,4 +27,28 @@ public struct LoginPermission: Hashable, Sendable, Codable, RawRepresentable, Cu
     public static let oneTimeShare = LoginPermission(rawValue: "onetime.share")
     /// `openchat.info`: read the user's OpenChat information.
     public static let openChatInfo = LoginPermission(rawValue: "openchat.info")
+    /// `openchat.term.agreement.status`: whether the user agreed to OpenChat's terms.
+    public static let openChatTermStatus = LoginPermission(rawValue: "openchat.term.agreement.status")
+    /// `openchat.create.join`: create and join OpenChat rooms.
+    public static let openChatRoomCreateAndJoin = LoginPermission(rawValue: "openchat.create.join")
+    /// `phone`: the user's phone number (needs approval).
+    public static let phone = LoginPermission(rawValue: "phone")
+    /// `gender`: the user's gender (needs approval).
+    public static let gender = LoginPermission(rawValue: "gender")
+    /// `birthdate`: the user's birth date (needs approval).
+    public static let birthdate = LoginPermission(rawValue: "birthdate")
+    /// `address`: the user's address (needs approval).
+    public static let address = LoginPermission(rawValue: "address")
+    /// `real_name`: the user's real name (needs approval).
+    public static let realName = LoginPermission(rawValue: "real_name")
+    /// `openchatplug.managament` (LINE's spelling): manage OpenChat plug-ins.
+    public static let openChatPlugManagement = LoginPermission(rawValue: "openchatplug.managament")
+    /// `openchatplug.info`: read OpenChat plug-in information.
+    public static let openChatPlugInfo = LoginPermission(rawValue: "openchatplug.info")
+    /// `openchatplug.profile`: read the OpenChat profile.
+    public static let openChatPlugProfile = LoginPermission(rawValue: "openchatplug.profile")
+    /// `openchatplug.send.message`: send OpenChat messages.
+    public static let openChatPlugSendMessage = LoginPermission(rawValue: "openchatplug.send.message")
+    /// `openchatplug.receive.message.and.event`: receive OpenChat messages and events.
+    public static let openChatPlugReceiveMessageEvent = LoginPermission(rawValue: "openchatplug.receive.message.and.event")
 }

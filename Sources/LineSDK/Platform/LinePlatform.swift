@@ -21,6 +21,10 @@ public struct LinePlatform: Sendable, Equatable {
     public var friendshipURL: URL
     /// `/oauth2/v2.1/userinfo`.
     public var userinfoURL: URL
+    /// The API host (`https://api.line.me`), the base of ``Request``s.
+    public var apiBaseURL: URL
+    /// `/.well-known/openid-configuration` on the login host: the issuer and keys, as LINE's SDK reads them.
+    public var discoveryURL: URL
 
     /// LINE's production platform (`access.line.me`, `api.line.me`).
     public static let production = LinePlatform(
@@ -47,6 +51,8 @@ public struct LinePlatform: Sendable, Equatable {
         profileURL = apiBase.appendingPathComponent("v2/profile")
         friendshipURL = apiBase.appendingPathComponent("friendship/v1/status")
         userinfoURL = apiBase.appendingPathComponent("oauth2/v2.1/userinfo")
+        apiBaseURL = apiBase
+        discoveryURL = accessBase.appendingPathComponent(".well-known/openid-configuration")
     }
 
     /// The platform's issuer and endpoints as the engine sees them.

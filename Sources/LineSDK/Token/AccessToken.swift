@@ -3,7 +3,7 @@ import OAuthEngine
 
 /// The access token of the current session, as LINE's SDK exposes it. The refresh token stays inside
 /// the SDK; descriptions never show token values.
-public struct AccessToken: Sendable, Equatable {
+public struct AccessToken: Sendable, Equatable, Codable {
     /// The access token value, for calling LINE's APIs or sending to your server.
     public let value: String
     /// When it was issued (received).
@@ -21,6 +21,44 @@ public struct AccessToken: Sendable, Equatable {
 
     /// Seconds from ``createdAt`` to ``expiresAt``.
     public var expiresIn: TimeInterval { expiresAt.timeIntervalSince(createdAt) }
+
+    /// LINE SDK's JSON keys, so a token LINE's SDK stored (its Keychain item) decodes here, and back.
+    enum CodingKeys: String, CodingKey {
+        case value = "access_token", expiresIn = "expires_in", IDTokenRaw = "id_token", refreshToken = "refresh_token"
+        case scope, tokenType = "token_type", createdAt
+    }
+
+    /// Decodes LINE SDK's stored token JSON (`access_token`, `expires_in`, `id_token`, `refresh_token`,
+    /// `scope`, `token_type`, `createdAt`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? Date()
+        let expiresIn = try container.decode(TimeInterval.self, forKey: .expiresIn)
+        guard expiresIn.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: .expiresIn, in: container, debugDescription: "expires_in is not a number of seconds")
+        }
+        let scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
+        self.init(tokens: TokenSet(
+            accessToken: try container.decode(String.self, forKey: .value),
+            refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
+            idToken: try container.decodeIfPresent(String.self, forKey: .IDTokenRaw),
+            tokenType: try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "Bearer",
+            scopes: scope.split(separator: " ").map(String.init),
+            issuedAt: createdAt, expiresAt: createdAt.addingTimeInterval(expiresIn)))
+    }
+
+    /// Encodes LINE SDK's token JSON, refresh token included, as LINE's SDK stores it: keep the result
+    /// as secret as the token itself.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(expiresIn, forKey: .expiresIn)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(IDTokenRaw, forKey: .IDTokenRaw)
+        try container.encodeIfPresent(tokens.refreshToken, forKey: .refreshToken)
+        try container.encode(tokens.scopes.joined(separator: " "), forKey: .scope)
+        try container.encode(tokens.tokenType, forKey: .tokenType)
+    }
 
     init(tokens: TokenSet) {
         self.tokens = tokens

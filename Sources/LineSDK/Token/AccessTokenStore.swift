@@ -2,15 +2,17 @@ public import Foundation
 import OAuthEngine
 
 extension Notification.Name {
-    /// Posted when a new access token is stored (login, refresh). `userInfo` holds
-    /// ``LineSDKNotificationKey/newAccessToken`` and, when there was one, ``LineSDKNotificationKey/oldAccessToken``.
+    /// Posted when a new access token is stored (login, refresh), as LINE's SDK posts it: `object` is the
+    /// new ``AccessToken``; `userInfo` holds ``LineSDKNotificationKey/newAccessToken`` and, when there was
+    /// one, ``LineSDKNotificationKey/oldAccessToken``.
     public static let LineSDKAccessTokenDidUpdate = Notification.Name("com.linecorp.linesdk.AccessTokenDidUpdate")
-    /// Posted when the access token is removed (logout, revoked refresh token). `userInfo` holds the old token.
+    /// Posted when the access token is removed (logout, a revoked or dead refresh token), as LINE's SDK
+    /// posts it: `object` is the removed ``AccessToken``, `userInfo` is `nil`.
     public static let LineSDKAccessTokenDidRemove = Notification.Name("com.linecorp.linesdk.AccessTokenDidRemove")
 }
 
 /// Keys of the token notifications' `userInfo`.
-public enum LineSDKNotificationKey {
+public struct LineSDKNotificationKey: Sendable {
     /// The new ``AccessToken``.
     public static let newAccessToken = "newAccessToken"
     /// The previous ``AccessToken``.
@@ -60,10 +62,9 @@ public final class AccessTokenStore: Sendable {
         if let newToken {
             var info: [String: Any] = [LineSDKNotificationKey.newAccessToken: newToken]
             if let old { info[LineSDKNotificationKey.oldAccessToken] = old }
-            NotificationCenter.default.post(name: .LineSDKAccessTokenDidUpdate, object: self, userInfo: info)
+            NotificationCenter.default.post(name: .LineSDKAccessTokenDidUpdate, object: newToken, userInfo: info)
         } else if let old {
-            NotificationCenter.default.post(name: .LineSDKAccessTokenDidRemove, object: self,
-                                            userInfo: [LineSDKNotificationKey.oldAccessToken: old])
+            NotificationCenter.default.post(name: .LineSDKAccessTokenDidRemove, object: old, userInfo: nil)
         }
     }
 }

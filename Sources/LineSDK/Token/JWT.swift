@@ -18,19 +18,19 @@ public struct JWT: Sendable, Equatable {
     public struct Payload: Sendable, Equatable {
         let claims: [String: JSONValue]
 
-        /// `iss`.
-        public var issuer: String { claims["iss"]?.stringValue ?? "" }
+        /// `iss`, as LINE's SDK declares it (optional).
+        public var issuer: String? { claims["iss"]?.stringValue }
         /// `sub`: the user ID.
-        public var subject: String { claims["sub"]?.stringValue ?? "" }
+        public var subject: String? { claims["sub"]?.stringValue }
         /// `aud`: the channel ID (the first one when LINE ever sends a list).
-        public var audience: String {
-            if case .array(let values) = claims["aud"] { return values.first?.stringValue ?? "" }
-            return claims["aud"]?.stringValue ?? ""
+        public var audience: String? {
+            if case .array(let values) = claims["aud"] { return values.first?.stringValue }
+            return claims["aud"]?.stringValue
         }
         /// `exp`.
-        public var expiration: Date { date("exp") ?? .distantPast }
+        public var expiration: Date? { date("exp") }
         /// `iat` (LINE's SDK spells it `issueAt`).
-        public var issueAt: Date { date("iat") ?? .distantPast }
+        public var issueAt: Date? { date("iat") }
         /// `auth_time`, sent when `max_age` was requested.
         public var authTime: Date? { date("auth_time") }
         /// `nonce`.
@@ -44,19 +44,44 @@ public struct JWT: Sendable, Equatable {
         /// `email` (with `email`, when the channel may read it).
         public var email: String? { claims["email"]?.stringValue }
 
-        /// Any claim decoded as `type`, e.g. `payload["email", String.self]`; `nil` if absent or of another type.
-        public subscript<T: Decodable>(key: String, type: T.Type) -> T? {
+        /// Any claim as `type`, as LINE's SDK reads it: `payload["email", String.self]`,
+        /// `payload["exp", TimeInterval.self]`, `payload["amr", [String].self]`; `nil` when absent or of
+        /// another type. Objects and arrays read as `[String: Any]` and `[Any]` too.
+        public subscript<T>(key: String, type: T.Type) -> T? {
             guard let value = claims[key] else { return nil }
+            return Self.cast(value, to: type)
+        }
+
+        private static func cast<T>(_ value: JSONValue, to type: T.Type) -> T? {
             switch value {
-            case .string(let string): if let result = string as? T { return result }
-            case .bool(let bool): if let result = bool as? T { return result }
+            case .string(let string): return string as? T
+            case .bool(let bool): return bool as? T
             case .number(let number):
                 if let result = number as? T { return result }
-                if T.self == Int.self, let exact = Int(exactly: number) { return exact as? T }
-            default: break
+                if let exact = Int(exactly: number), let result = exact as? T { return result }
+                if let exact = Int64(exactly: number), let result = exact as? T { return result }
+                if let result = Float(number) as? T { return result }
+                return NSNumber(value: number) as? T
+            case .null: return nil
+            case .array, .object:
+                if let decodable = type as? any Decodable.Type, let data = try? JSONEncoder().encode(value),
+                   let result = try? JSONDecoder().decode(decodable, from: data) as? T {
+                    return result
+                }
+                return foundationObject(value) as? T
             }
-            guard let data = try? JSONEncoder().encode(value) else { return nil }
-            return try? JSONDecoder().decode(T.self, from: data)
+        }
+
+        // The JSONSerialization shape ([String: Any], [Any], String, NSNumber, NSNull) of a claim.
+        private static func foundationObject(_ value: JSONValue) -> Any {
+            switch value {
+            case .string(let string): return string
+            case .bool(let bool): return bool
+            case .number(let number): return Int(exactly: number).map { $0 as Any } ?? number
+            case .null: return NSNull()
+            case .array(let elements): return elements.map(foundationObject)
+            case .object(let members): return members.mapValues(foundationObject)
+            }
         }
 
         private func date(_ key: String) -> Date? { claims[key]?.doubleValue.map(Date.init(timeIntervalSince1970:)) }
@@ -71,7 +96,7 @@ public struct JWT: Sendable, Equatable {
     public init(text: String) throws(LineSDKError) {
         let jws: CompactJWS
         do { jws = try CompactJWS(parsing: text) } catch {
-            throw .authorizeFailed(reason: .IDTokenValidationFailed(.jose(error)))
+            throw .authorizeFailed(reason: .cryptoError(error: CryptoError(.jose(error))))
         }
         header = Header(algorithm: jws.header.algorithm, keyID: jws.header.keyID, type: jws.header.type)
         payload = Payload(claims: jws.claims)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every failure the engine reports. No case carries a token, code, verifier or secret.
 public enum OAuthError: Error, Sendable, Equatable {
@@ -47,6 +47,8 @@ public struct ServerError: Error, Sendable, Equatable {
     public var body: String
     /// For malformed responses: what was wrong.
     public var reason: String?
+    /// The endpoint that answered, without its query (which may hold a token), when known.
+    public var url: URL?
 
     /// Creates a server error.
     public init(statusCode: Int, code: String? = nil, message: String? = nil, requestID: String? = nil, body: String = "", reason: String? = nil) {
@@ -59,7 +61,8 @@ public struct ServerError: Error, Sendable, Equatable {
     }
 
     /// Reads the three LINE error shapes (OAuth `error`/`error_description`, API `message`) from a response.
-    public init(response: HTTPResponse, reason: String? = nil) {
+    /// - Parameter url: the endpoint that answered; kept without its query.
+    public init(response: HTTPResponse, reason: String? = nil, url: URL? = nil) {
         var code: String?
         var message: String?
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
@@ -68,6 +71,14 @@ public struct ServerError: Error, Sendable, Equatable {
         }
         self.init(statusCode: response.statusCode, code: code, message: message, requestID: response.requestID,
                   body: BodyRedactor.redact(response.body), reason: reason)
+        self.url = url.flatMap(Self.withoutQuery)
+    }
+
+    private static func withoutQuery(_ url: URL) -> URL? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        components.query = nil
+        components.fragment = nil
+        return components.url
     }
 
     /// Whether `code` equals `name`, ignoring case (LINE documents upper-case codes).

@@ -53,7 +53,7 @@ public struct TokenClient: Sendable {
         let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
         if response.isSuccess { return }
         if response.statusCode == 400 && configuration.quirks.contains(.revokeBadRequestMeansRevoked) { return }
-        throw .server(ServerError(response: response))
+        throw .server(ServerError(response: response, url: endpoint))
     }
 
     /// RFC 7662 introspection; returns the JSON object (`active` and whatever else the server sends).
@@ -89,7 +89,7 @@ public struct TokenClient: Sendable {
         var fields = baseFields
         let request = HTTPRequest.form(url: configuration.endpoints.tokenEndpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout)
         let response = try await send(request)
-        guard response.isSuccess else { throw .server(ServerError(response: response)) }
+        guard response.isSuccess else { throw .server(ServerError(response: response, url: request.url)) }
         return try TokenResponse(response: response, quirks: configuration.quirks)
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineSDK
+import OAuthEngine
 
 /// The exit codes, documented in `line-login --help`.
 enum CLIExit: Int32 {
@@ -17,10 +18,14 @@ enum CLIExit: Int32 {
     /// The exit code for an SDK error.
     static func forError(_ error: LineSDKError) -> CLIExit {
         switch error {
-        case .requestFailed(.lackOfAccessToken), .requestFailed(.setupNotFinished): return .notLoggedIn
+        case .requestFailed(.lackOfAccessToken): return .notLoggedIn
         case .responseFailed(.URLSessionError): return .network
         case .responseFailed: return error.isRefreshTokenError ? .notLoggedIn : .network
         case .authorizeFailed: return .loginFailed
+        case .untypedError(_ as UserAgentError): return .loginFailed
+        case .untypedError(let underlying as OAuthError):
+            if case .idToken(.keysUnavailable) = underlying { return .network }
+            return .checkFailed
         default: return .checkFailed
         }
     }

@@ -11,8 +11,12 @@ enum TokenSummary {
             "expiresIn": max(0, Seconds.whole(token.expiresAt.timeIntervalSinceNow)),
         ]
         if let payload = token.IDToken?.payload {
-            var claims: [String: Any] = ["iss": payload.issuer, "sub": payload.subject, "aud": payload.audience,
-                                         "exp": Seconds.whole(payload.expiration.timeIntervalSince1970), "iat": Seconds.whole(payload.issueAt.timeIntervalSince1970)]
+            var claims: [String: Any] = [:]
+            if let issuer = payload.issuer { claims["iss"] = issuer }
+            if let subject = payload.subject { claims["sub"] = subject }
+            if let audience = payload.audience { claims["aud"] = audience }
+            if let expiration = payload.expiration { claims["exp"] = Seconds.whole(expiration.timeIntervalSince1970) }
+            if let issueAt = payload.issueAt { claims["iat"] = Seconds.whole(issueAt.timeIntervalSince1970) }
             if let name = payload.name { claims["name"] = name }
             if let email = payload.email { claims["email"] = email }
             if let picture = payload.pictureURL { claims["picture"] = picture.absoluteString }

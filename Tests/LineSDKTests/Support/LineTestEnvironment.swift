@@ -56,49 +56,56 @@ func outcome<T>(_ body: () async throws(LineSDKError) -> T) async -> Result<T, L
 }
 
 extension LineSDKError {
-    var isSetupNotFinished: Bool {
-        if case .requestFailed(reason: .setupNotFinished) = self { return true }
-        return false
+    var parameterErrorName: String? {
+        if case .generalError(reason: .parameterError(let name, _)) = self { return name }
+        return nil
     }
+
+    var isSetupNotFinished: Bool { parameterErrorName == "LoginManager" }
 
     var isLackOfAccessToken: Bool {
         if case .requestFailed(reason: .lackOfAccessToken) = self { return true }
         return false
     }
 
-    var isInvalidPermissions: Bool {
-        if case .authorizeFailed(reason: .invalidPermissions) = self { return true }
-        return false
-    }
+    var isInvalidPermissions: Bool { parameterErrorName == "permissions" }
 
     var isForceStopped: Bool {
         if case .authorizeFailed(reason: .forceStopped) = self { return true }
         return false
     }
 
-    var isLoginInProgress: Bool {
-        if case .generalError(reason: .loginInProgress) = self { return true }
+    var isLoginInProgress: Bool { parameterErrorName == "allowRecreatingLoginProcess" }
+
+    var isUserIDMismatch: Bool {
+        if case .authorizeFailed(reason: .cryptoError(.JWTFailed(.claimVerifyingFailed(let key, _, let why)))) = self {
+            return key == "sub" && why.contains("profile")
+        }
         return false
     }
 
-    var isUserIDMismatch: Bool {
-        if case .authorizeFailed(reason: .userIDMismatch) = self { return true }
-        return false
+    /// The claim of a refused ID token, if it is one.
+    var refusedClaim: String? {
+        if case .authorizeFailed(reason: .cryptoError(.JWTFailed(.claimVerifyingFailed(let key, _, _)))) = self { return key }
+        return nil
     }
 
     /// The `type` of a `dataParsingFailed`, if it is one.
     var parsingFailureType: String? {
-        if case .responseFailed(reason: .dataParsingFailed(let type, _, _)) = self { return type }
+        if case .responseFailed(reason: .dataParsingFailed(let type, _, _)) = self { return "\(type)" }
         return nil
     }
 
-    /// The `APIErrorDetail` of an HTTP-status or parsing failure.
+    /// The redacted body of a `dataParsingFailed`, if it is one.
+    var parsingFailureBody: String? {
+        if case .responseFailed(reason: .dataParsingFailed(_, let data, _)) = self { return String(decoding: data, as: UTF8.self) }
+        return nil
+    }
+
+    /// The `APIErrorDetail` of an HTTP-status failure.
     var apiDetail: APIErrorDetail? {
-        switch self {
-        case .responseFailed(reason: .invalidHTTPStatusAPIError(let detail)): return detail
-        case .responseFailed(reason: .dataParsingFailed(_, _, let detail)): return detail
-        default: return nil
-        }
+        if case .responseFailed(reason: .invalidHTTPStatusAPIError(let detail)) = self { return detail }
+        return nil
     }
 }
 
@@ -113,12 +120,22 @@ final class TokenNotificationRecorder: @unchecked Sendable {
     private let events = Locked<[Event]>([])
     private var observers: [any NSObjectProtocol] = []
 
-    init(store: AccessTokenStore) {
+    /// Records the notifications about tokens `platform` issued (notifications are process-wide, and
+    /// LINE's carry the token, not the store, as `object`).
+    init(platform: FakeLinePlatform) {
         for name in [Notification.Name.LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidRemove] {
-            let observer = NotificationCenter.default.addObserver(forName: name, object: store, queue: nil) { [events] notification in
-                let event = Event(name: notification.name,
-                                  newToken: notification.userInfo?[LineSDKNotificationKey.newAccessToken] as? AccessToken,
+            let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [events] notification in
+                guard let token = notification.object as? AccessToken, platform.issuedSecrets.contains(token.value) else { return }
+                let event: Event
+                if notification.name == .LineSDKAccessTokenDidUpdate {
+                    // `newToken` from userInfo: a test comparing it sees a notification whose object disagrees.
+                    let new = notification.userInfo?[LineSDKNotificationKey.newAccessToken] as? AccessToken
+                    event = Event(name: notification.name, newToken: new == token ? token : nil,
                                   oldToken: notification.userInfo?[LineSDKNotificationKey.oldAccessToken] as? AccessToken)
+                } else {
+                    // LINE's DidRemove has no userInfo; one with userInfo records no old token.
+                    event = Event(name: notification.name, newToken: nil, oldToken: notification.userInfo == nil ? token : nil)
+                }
                 events.withLock { $0.append(event) }
             }
             observers.append(observer)

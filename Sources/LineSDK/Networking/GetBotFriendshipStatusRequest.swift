@@ -1,0 +1,31 @@
+public import Foundation
+
+/// `GET /friendship/v1/status`: whether the user has added the channel's linked official account as a
+/// friend (`profile` permission). Send it with ``Session/send(_:callbackQueue:completionHandler:)`` or use
+/// ``API/getBotFriendshipStatus(callbackQueue:completionHandler:)``.
+public struct GetBotFriendshipStatusRequest: Request {
+    /// The friendship status.
+    public struct Response: Codable, Sendable, Equatable {
+        /// `true` when the user is a friend and hasn't blocked the account.
+        public let friendFlag: Bool
+
+        /// Creates a status.
+        public init(friendFlag: Bool) { self.friendFlag = friendFlag }
+    }
+
+    /// `GET`.
+    public let method: HTTPMethod = .get
+    /// `/friendship/v1/status`.
+    public let path = "/friendship/v1/status"
+    /// The user's access token.
+    public let authentication: AuthenticateMethod = .token
+
+    /// Creates the request.
+    public init() {}
+}
+
+/// This package's earlier name for ``GetBotFriendshipStatusRequest/Response``.
+public typealias GetBotFriendshipStatusRequestResponse = GetBotFriendshipStatusRequest.Response
+
+/// A short name for ``GetBotFriendshipStatusRequest/Response``.
+public typealias BotFriendshipStatus = GetBotFriendshipStatusRequest.Response
