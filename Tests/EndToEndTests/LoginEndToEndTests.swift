@@ -148,11 +148,11 @@ struct LoginEndToEndTests {
         defer { Task { await harness.stop() } }
         let manager = try harness.manager()
         let result: Result<LoginResult, LineSDKError> = await withCheckedContinuation { continuation in
-            manager.login(permissions: [.profile, .openID], callbackQueue: .inline) { continuation.resume(returning: $0) }
+            manager.login(permissions: [.profile, .openID], callbackQueue: .untouch) { continuation.resume(returning: $0) }
         }
         #expect(try result.get().userProfile?.userID == harness.brown.userID)
         let logout: Result<Void, LineSDKError> = await withCheckedContinuation { continuation in
-            manager.logout(callbackQueue: .inline) { continuation.resume(returning: $0) }
+            manager.logout(callbackQueue: .untouch) { continuation.resume(returning: $0) }
         }
         #expect((try? logout.get()) != nil)
     }

@@ -119,6 +119,18 @@ import Testing
         #expect(await env.storedTokens() == nil)
     }
 
+    /// LINE's definition: a 400 from the token endpoint, whatever its `error`; a 400 elsewhere is not one.
+    @Test func refreshTokenErrorMeansA400FromTheTokenEndpoint() async throws {
+        let (env, _) = try await loggedIn()
+        env.platform.setFaults { $0.refreshStatus = 400 }
+        let refresh = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.refreshAccessToken() })
+        #expect(refresh.isRefreshTokenError)
+        #expect(refresh.apiDetail?.raw.url?.path == "/oauth2/v2.1/token")
+        env.platform.setFaults { $0.refreshStatus = nil; $0.profileStatus = 400 }
+        let profile = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
+        #expect(profile.isBadRequest && !profile.isRefreshTokenError)
+    }
+
     @Test func serviceUnavailableKeepsTheTokens() async throws {
         let (env, result) = try await loggedIn()
         env.platform.setFaults { $0.profileStatus = 503 }

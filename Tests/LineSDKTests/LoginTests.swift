@@ -450,10 +450,44 @@ import Testing
         #expect(env.manager.isAuthorized)
     }
 
+    @Test func completionFormIgnoresASecondLoginAsLINEDoes() async throws {
+        let env = try LineTestEnvironment()
+        env.agent.outcome = .hang
+        let first = try #require(env.manager.login(permissions: [.profile]) { _ in })
+        _ = await env.agent.nextPresentation()
+        let called = Locked(false)
+        #expect(env.manager.login(permissions: [.profile]) { _ in called.withLock { $0 = true } } == nil)
+        #expect(env.manager.currentProcess === first, "the running login is untouched")
+        #expect(env.agent.authorizationURLs.count == 1)
+        first.stop()
+        #expect(await eventually { !env.manager.isAuthorizing })
+        #expect(!called.current, "an ignored login never calls back")
+    }
+
+    @Test func allowRecreatingReplacesTheRunningLogin() async throws {
+        let env = try LineTestEnvironment()
+        env.agent.outcome = .hang
+        let (firstResults, continuation) = AsyncStream<Result<LoginResult, LineSDKError>>.makeStream()
+        let first = try #require(env.manager.login(permissions: [.profile]) { continuation.yield($0) })
+        _ = await env.agent.nextPresentation()
+
+        env.agent.outcome = .approve
+        var parameters = LoginManager.Parameters()
+        parameters.allowRecreatingLoginProcess = true
+        let second = await capture { () async throws(LineSDKError) in try await env.login([.profile], parameters: parameters) }
+        #expect(second == nil, "the new login ran to the end")
+        var iterator = firstResults.makeAsyncIterator()
+        guard case .failure(.generalError(.processDiscarded(let discarded)))? = await iterator.next() else {
+            Issue.record("the replaced login did not end with processDiscarded"); return
+        }
+        #expect(discarded === first)
+        #expect(env.manager.isAuthorized && !env.manager.isAuthorizing)
+    }
+
     @Test func completionHandlerLoginSucceeds() async throws {
         let env = try LineTestEnvironment()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoginResult, LineSDKError>, Never>) in
-            env.manager.login(permissions: [.profile], callbackQueue: .inline) { continuation.resume(returning: $0) }
+            env.manager.login(permissions: [.profile], callbackQueue: .untouch) { continuation.resume(returning: $0) }
         }
         guard case .success(let loginResult) = result else { Issue.record("login failed: \(result)"); return }
         #expect(loginResult.userProfile != nil)
