@@ -8,9 +8,8 @@ import Testing
 // It must compile against LineSDK's public API; the tests below run it against the fake platform by
 // setting `LoginManager.shared` up with `setup(configuration:)`.
 //
-// Deviations forced by the API (reported): the "Handling errors" shortcut list uses
-// `error.isURLSessionTimeOut` and the "Getting error data" sample uses `detail.error?.detail` and
-// `detail.raw`; none of the three exists in this LineSDK, so those lines are left out.
+// The "Handling errors" shortcut list (`isURLSessionTimeOut` included) and the "Getting error data"
+// sample (`detail.error?.detail`, `detail.raw`) compile as LINE writes them.
 
 /// Collects what the sample code saw, so the tests can check it after the completion handlers ran.
 final class DocsRecorder: @unchecked Sendable {
@@ -217,6 +216,9 @@ enum LineDocsSamples {
                     // refresh the access token automatically, but failed (due to refresh token)
                     // also expired. Should login again.
                     recorder.set("classified", "refreshToken")
+                } else if error.isURLSessionTimeOut {
+                    // Underlying request timeout in URL session. Should try again later.
+                    recorder.set("classified", "timeout")
                 } else {
                     // Any other errors.
                     print("\(error)")
@@ -237,8 +239,10 @@ enum LineDocsSamples {
                     reason: .invalidHTTPStatusAPIError(let detail)) = error
                 {
                     print("HTTP Status Code: \(detail.code)")
+                    print("Raw response: \(detail.raw)")
                     if detail.code == 500 {
                         print("LINE API Server Error: \(String(describing: detail.error))")
+                        print("Error detail: \(String(describing: detail.error?.detail))")
                     } else if detail.code == 403 {
                         print("Not enough permission. Login again with required permissions?")
                         // Do Login
