@@ -102,3 +102,35 @@ import Testing
         }
     }
 }
+
+/// LINE's SDK takes the ID token's keys from LINE's discovery document, whose issuer must be LINE's.
+@Suite struct DiscoveryTests {
+    @Test func theKeysComeFromTheDiscoveryDocument() async throws {
+        let env = try LineTestEnvironment()
+        env.platform.setFaults { $0.discoveryJWKSPath = "/keys/from-discovery" }
+        _ = try await env.login([.profile, .openID])
+        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 1)
+        #expect(env.platform.count("/keys/from-discovery") == 1)
+        #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 0, "the platform's own JWKS path is not assumed")
+        // The location is kept: a second login reads neither again.
+        _ = try await env.login([.profile, .openID])
+        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 1)
+    }
+
+    @Test func aDiscoveryDocumentOfAnotherIssuerIsRefused() async throws {
+        let env = try LineTestEnvironment()
+        env.platform.setFaults { $0.discoveryIssuer = "https://evil.test" }
+        let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
+        guard case .untypedError(let underlying as OAuthError) = error, case .idToken(.keysUnavailable) = underlying else {
+            Issue.record("unexpected \(error)"); return
+        }
+        #expect(!env.manager.isAuthorized)
+        #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 0)
+    }
+
+    @Test func withoutOpenIDNothingIsDiscovered() async throws {
+        let env = try LineTestEnvironment()
+        _ = try await env.login([.profile])
+        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 0)
+    }
+}

@@ -55,6 +55,10 @@ public final class LoginManager: Sendable {
             client = try OAuthClient(
                 configuration: providerConfiguration, store: store, transport: configuration.transport, clock: configuration.clock,
                 random: configuration.random, refreshMargin: configuration.refreshMargin,
+                // As LINE's SDK: the ID token's keys are those LINE's discovery document names, and its
+                // issuer must equal the platform's.
+                keys: KeySetCache(discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
+                                  clock: configuration.clock, timeout: configuration.timeout),
                 tokenObserver: { tokens in mirror.update(tokens.map(AccessToken.init(tokens:))) })
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.

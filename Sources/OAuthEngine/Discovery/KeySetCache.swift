@@ -4,7 +4,18 @@ public import Foundation
 /// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent
 /// callers share one request.
 public actor KeySetCache {
-    private let url: URL?
+    /// Where the set comes from.
+    private enum Source: Sendable {
+        /// A known `jwks_uri`.
+        case url(URL)
+        /// The `jwks_uri` of the issuer's discovery document (whose `issuer` must equal it), read once.
+        case discovery(issuer: String)
+        /// A fixed set; never fetched.
+        case pinned
+    }
+
+    private let source: Source
+    private var discoveredURL: URL?
     private let transport: any HTTPTransport
     private let clock: any WallClock
     private let timeout: TimeInterval
@@ -24,7 +35,7 @@ public actor KeySetCache {
     private nonisolated let snapshot = LockedValue<(keySet: JWKSet?, freshUntil: Date)>((keySet: nil, freshUntil: .distantPast))
     private nonisolated let snapshotClock: any WallClock
     private var lastRefetch: Date?
-    private var inFlight: Task<JWKSet, any Error>?
+    private var inFlight: Task<(JWKSet, URL), any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
     public private(set) var fetchCount = 0
 
@@ -33,7 +44,21 @@ public actor KeySetCache {
                 minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
         self.maximumAge = maximumAge
         snapshotClock = clock
-        self.url = url
+        source = .url(url)
+        self.transport = transport
+        self.clock = clock
+        self.minimumRefetchInterval = minimumRefetchInterval
+        self.timeout = timeout
+    }
+
+    /// Creates a cache for the JWKS that `issuer`'s discovery document names (as LINE's SDK finds its
+    /// keys): the document is read on the first fetch, its `issuer` must equal `issuer` and its
+    /// `jwks_uri` must be https; the location is then kept for later refetches.
+    public init(discoveringFrom issuer: String, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
+        self.maximumAge = maximumAge
+        snapshotClock = clock
+        source = .discovery(issuer: issuer)
         self.transport = transport
         self.clock = clock
         self.minimumRefetchInterval = minimumRefetchInterval
@@ -42,7 +67,7 @@ public actor KeySetCache {
 
     /// Creates a cache that holds a fixed key set and never fetches (keys from a file, tests).
     public init(keySet: JWKSet, clock: any WallClock = SystemClock()) {
-        url = nil
+        source = .pinned
         transport = URLSessionTransport()
         self.clock = clock
         snapshotClock = clock
@@ -58,7 +83,7 @@ public actor KeySetCache {
     /// (the refetch was rate-limited, or the provider doesn't have it): ``JWKSet/key(for:algorithm:)``
     /// then says precisely why no key fits.
     public func keySet(for kid: String?) async throws(IDTokenError) -> JWKSet {
-        if let keySet, let fetchedAt, url != nil, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
+        if let keySet, let fetchedAt, isFetchable, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
             // Expired: refetch; if the provider is unreachable, the old set is better than none, and the next
             // attempt waits a refetch interval (validations must not each wait on a failing endpoint).
             do { return try await fetch() } catch {
@@ -67,7 +92,7 @@ public actor KeySetCache {
             }
         }
         if let keySet {
-            if keySet.names(kid) || url == nil { return keySet }
+            if keySet.names(kid) || !isFetchable { return keySet }
             let now = clock.now()
             if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return keySet }
             lastRefetch = now
@@ -84,24 +109,33 @@ public actor KeySetCache {
     }
 
     private func publish() {
-        let freshUntil = url == nil ? Date.distantFuture : (fetchedAt?.addingTimeInterval(maximumAge) ?? .distantPast)
+        let freshUntil = !isFetchable ? Date.distantFuture : (fetchedAt?.addingTimeInterval(maximumAge) ?? .distantPast)
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: freshUntil) }
     }
 
+    private var isFetchable: Bool {
+        if case .pinned = source { return false }
+        return true
+    }
+
     private func fetch() async throws(IDTokenError) -> JWKSet {
-        let task: Task<JWKSet, any Error>
+        let task: Task<(JWKSet, URL), any Error>
         if let inFlight {
             task = inFlight
         } else {
-            guard let url else { throw .keysUnavailable("no JWKS URL") }
             let (transport, timeout) = (self.transport, self.timeout)
-            task = Task { try await KeySetCache.download(url: url, transport: transport, timeout: timeout) }
+            let location: Source = discoveredURL.map(Source.url) ?? source
+            task = Task {
+                let url = try await KeySetCache.resolve(location, transport: transport, timeout: timeout)
+                return (try await KeySetCache.download(url: url, transport: transport, timeout: timeout), url)
+            }
             inFlight = task
             fetchCount += 1
         }
         defer { if inFlight == task { inFlight = nil } }
         do {
-            let set = try await task.value
+            let (set, url) = try await task.value
+            if case .discovery = source { discoveredURL = url }
             keySet = set
             fetchedAt = clock.now()
             return set
@@ -109,6 +143,21 @@ public actor KeySetCache {
             throw error
         } catch {
             throw .keysUnavailable("JWKS fetch failed")
+        }
+    }
+
+    /// The JWKS URL of `source`: the known one, or the discovery document's `jwks_uri`.
+    private static func resolve(_ source: Source, transport: any HTTPTransport, timeout: TimeInterval) async throws(IDTokenError) -> URL {
+        switch source {
+        case .url(let url): return url
+        case .pinned: throw .keysUnavailable("no JWKS URL")
+        case .discovery(let issuer):
+            let document: DiscoveryDocument
+            do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport, timeout: timeout) } catch {
+                throw .keysUnavailable("the discovery document could not be read: \(error)")
+            }
+            guard let url = document.jwksURI else { throw .keysUnavailable("the discovery document names no jwks_uri") }
+            return url
         }
     }
 

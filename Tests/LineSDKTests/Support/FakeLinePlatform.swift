@@ -69,6 +69,10 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         var scopeListsEmail = false
         /// Every request to this path fails below HTTP.
         var transportFailure: (path: String, error: TransportError)?
+        /// The discovery document names this JWKS path (served with the same keys) instead of LINE's.
+        var discoveryJWKSPath: String?
+        /// The discovery document claims this issuer.
+        var discoveryIssuer: String?
     }
 
     // MARK: State
@@ -169,6 +173,7 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         static let profile = "/v2/profile"
         static let friendship = "/friendship/v1/status"
         static let authorize = "/oauth2/v2.1/authorize"
+        static let discovery = "/.well-known/openid-configuration"
     }
 
     // MARK: Authorization (called by the fake user agent)
@@ -227,6 +232,12 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         switch (request.method, request.path) {
         case ("POST", Paths.token): return token(request)
         case ("GET", Paths.certs): return certs()
+        case ("GET", Paths.discovery): return Self.json(200, [
+            "issuer": faults.discoveryIssuer ?? Self.issuer, "authorization_endpoint": Self.issuer + Paths.authorize,
+            "token_endpoint": Self.issuer + Paths.token, "jwks_uri": Self.issuer + (faults.discoveryJWKSPath ?? Paths.certs),
+            "response_types_supported": ["code"], "subject_types_supported": ["pairwise"], "id_token_signing_alg_values_supported": ["ES256"],
+        ])
+        case ("GET", let path) where path == faults.discoveryJWKSPath: return certs()
         case ("GET", Paths.verify): return verify(request)
         case ("POST", Paths.revoke): return revoke(request)
         case ("GET", Paths.profile): return profile(request)
