@@ -27,6 +27,7 @@ enum LineStaticAPIUsage {
     static func sceneDelegateOpenURL(_ url: URL?) -> Bool {
         // LINE's scene-delegate line, with `UIApplication.shared` as `nil` off iOS.
         LoginManager.shared.application(nil, open: url)
+            || LoginManager.shared.nonisolatedApplication(nil, open: url, options: [:])
     }
 
     static func apiCalls() {

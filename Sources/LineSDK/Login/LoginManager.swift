@@ -276,6 +276,13 @@ public final class LoginManager: Sendable {
         return handleCallbackURL(url)
     }
 
+    /// LINE's non-isolated form of ``application(_:open:options:)`` (for delegates not on the main actor,
+    /// such as Flutter's); the same here, since that one is already nonisolated.
+    @discardableResult
+    public func nonisolatedApplication(_ application: Any? = nil, open url: URL?, options: [AnyHashable: Any] = [:]) -> Bool {
+        self.application(application, open: url, options: options)
+    }
+
     /// The cross-platform callback entry: hands `url` to the waiting login if it is a LINE login callback.
     @discardableResult
     public func handleCallbackURL(_ url: URL) -> Bool {
