@@ -72,10 +72,7 @@ extension LineSDKError {
     private static let redactedCallback = URL(fileURLWithPath: "/redacted")
 
     static func withoutQuery(_ url: URL) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        components.query = nil
-        components.fragment = nil
-        return components.url ?? url
+        ServerError.withoutQuery(url) ?? redactedCallback
     }
 
     /// What was wrong with a body, without quoting it, and LINE's request ID for it.

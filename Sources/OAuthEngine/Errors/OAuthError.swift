@@ -74,7 +74,8 @@ public struct ServerError: Error, Sendable, Equatable {
         self.url = url.flatMap(Self.withoutQuery)
     }
 
-    private static func withoutQuery(_ url: URL) -> URL? {
+    /// `url` without its query and fragment, which may hold a token or code: what an error may keep.
+    package static func withoutQuery(_ url: URL) -> URL? {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         components.query = nil
         components.fragment = nil
