@@ -28,6 +28,18 @@ import Testing
         return (env, result)
     }
 
+    /// Different from LINE's SDK on purpose: revoking a token that is not the current one keeps the session.
+    @Test func revokingAnotherTokenKeepsTheSession() async throws {
+        let (env, result) = try await loggedIn()
+        let old = env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
+        try await env.manager.api.revokeAccessToken(old.accessToken)
+        #expect(!env.platform.isValidAccessToken(old.accessToken))
+        #expect(env.manager.accessTokenStore.current == result.accessToken)
+        try await env.manager.api.revokeAccessToken()
+        #expect(!env.manager.isAuthorized)
+        #expect(await env.storedTokens() == nil)
+    }
+
     @Test func profileAndFriendship() async throws {
         let (env, result) = try await loggedIn()
         let api = try env.manager.api

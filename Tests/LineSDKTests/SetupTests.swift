@@ -68,6 +68,20 @@ import Testing
         #expect(other.configuration?.channelID == "2222222222")
     }
 
+    /// Different from LINE's SDK on purpose (LINE asserts and ignores a second setup): the second replaces
+    /// the first, so an app or a test can move a manager to another channel or platform.
+    @Test func aSecondSetupReplacesTheFirst() async throws {
+        let platform = FakeLinePlatform()
+        let manager = LoginManager()
+        try manager.setup(configuration: LineTestEnvironment.configuration(
+            channelID: "1111111111", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        try manager.setup(configuration: LineTestEnvironment.configuration(
+            channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        #expect(manager.configuration?.channelID == "2222222222")
+        let result = try await manager.login(permissions: [.profile, .openID])
+        #expect(result.accessToken.IDToken?.payload.audience == "2222222222")
+    }
+
     @Test func customPlatformEndpoints() {
         let platform = LinePlatform.custom(baseURL: URL(string: "https://line.test/")!)
         #expect(platform.issuer == "https://line.test")
