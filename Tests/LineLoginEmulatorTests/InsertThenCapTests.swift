@@ -63,7 +63,7 @@ struct InsertThenCapTests {
         for index in 0..<10 {
             state.insertThenCap(now: Self.now, keyGracePeriod: 0, caps: caps) {
                 $0.codes["code-\(index)"] = AuthorizationCode(
-                    request: Self.request, userID: "u", authTime: Self.now, expiresAt: Self.now + TimeInterval(index + 1))
+                    request: Self.request, userID: "u", authTime: Self.now, amr: ["pwd"], expiresAt: Self.now + TimeInterval(index + 1))
             }
         }
         Self.insertSessions(&state, caps: caps, ages: (1...11).map { TimeInterval($0) })

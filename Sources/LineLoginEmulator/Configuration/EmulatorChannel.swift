@@ -22,6 +22,17 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     public var emailPermission: Bool
     /// Whether the channel is a native app: its ID tokens are always ES256.
     public var nativeApp: Bool
+    /// The iOS app's bundle ID, registered with the channel as LINE's console does: its
+    /// `line3rdp.<bundle ID>://authorize/` callback is accepted, and the LINE-app login answers there.
+    public var iOSBundleID: String?
+
+    /// The callback URLs a `redirect_uri` may match: the registered ones and the iOS app's custom scheme.
+    public var acceptedCallbackURLs: [String] {
+        callbackURLs + (iOSBundleID.map { [Self.appCallback(bundleID: $0)] } ?? [])
+    }
+
+    /// `line3rdp.<bundle ID>://authorize/`, where LINE answers an iOS app.
+    public static func appCallback(bundleID: String) -> String { "line3rdp.\(bundleID)://authorize/" }
 
     /// Creates a channel.
     /// - Parameters:
@@ -39,7 +50,8 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
         botName: String? = nil,
         allowedScopes: [String] = ["profile", "openid", "email"],
         emailPermission: Bool = true,
-        nativeApp: Bool = false
+        nativeApp: Bool = false,
+        iOSBundleID: String? = nil
     ) {
         self.channelID = channelID
         self.channelSecret = channelSecret
@@ -48,10 +60,11 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
         self.allowedScopes = allowedScopes
         self.emailPermission = emailPermission
         self.nativeApp = nativeApp
+        self.iOSBundleID = iOSBundleID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp
+        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID
     }
 
     /// Decodes a channel; `botName`, `allowedScopes`, `emailPermission` and `nativeApp` are optional.
@@ -65,5 +78,6 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
             try container.decodeIfPresent([String].self, forKey: .allowedScopes) ?? ["profile", "openid", "email"]
         self.emailPermission = try container.decodeIfPresent(Bool.self, forKey: .emailPermission) ?? true
         self.nativeApp = try container.decodeIfPresent(Bool.self, forKey: .nativeApp) ?? false
+        self.iOSBundleID = try container.decodeIfPresent(String.self, forKey: .iOSBundleID)
     }
 }

@@ -37,7 +37,7 @@ enum AuthorizeParameters {
             return .failure(.errorPage(message: "Invalid client_id."))
         }
         guard let redirectURI = params.nonEmpty("redirect_uri"), !params.duplicates.contains("redirect_uri"),
-            CallbackURLMatcher.matches(redirectURI, registered: channel.callbackURLs)
+            CallbackURLMatcher.matches(redirectURI, registered: channel.acceptedCallbackURLs)
         else {
             return .failure(
                 .errorPage(message: "Invalid redirect_uri: it does not match a callback URL registered for this channel.")

@@ -32,6 +32,9 @@ struct EmulatorResponder: HTTPResponder {
         case "/oauth2/v2.1/login":
             guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
             return await LoginRoute(store: store).handle(request)
+        case "/app/oauth2/v2.1/login":
+            guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
+            return LineAppLoginRoute(store: store).handle(request)
         case "/oauth2/v2.1/consent":
             guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
             return await ConsentRoute(store: store).handle(request)

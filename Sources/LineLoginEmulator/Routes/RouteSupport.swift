@@ -51,9 +51,10 @@ enum RouteSupport {
         request: AuthorizationRequest,
         userID: String,
         authTime: Date,
-        friendshipChanged: Bool
+        friendshipChanged: Bool,
+        amr: [String] = ["pwd"]
     ) -> Response {
-        let code = store.issueCode(for: request, userID: userID, authTime: authTime)
+        let code = store.issueCode(for: request, userID: userID, authTime: authTime, amr: amr)
         var items = [("code", code), ("state", request.state)]
         if request.botPrompt {
             items.append(("friendship_status_changed", friendshipChanged ? "true" : "false"))

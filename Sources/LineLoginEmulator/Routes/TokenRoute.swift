@@ -151,7 +151,7 @@ struct TokenRoute: Sendable {
             iat: issuedAt,
             authTime: code.request.maxAge == nil ? nil : Int(code.authTime.timeIntervalSince1970),
             nonce: code.request.nonce,
-            amr: ["pwd"],
+            amr: code.amr,
             name: profile ? user.displayName : nil,
             picture: profile ? user.pictureURL : nil,
             email: scopes.contains("email") && channel.emailPermission ? user.email : nil

@@ -5,5 +5,7 @@ struct AuthorizationCode: Sendable {
     var request: AuthorizationRequest
     var userID: String
     var authTime: Date
+    /// How the user signed in (`pwd`, `lineautologin`, …), the ID token's `amr`.
+    var amr: [String]
     var expiresAt: Date
 }

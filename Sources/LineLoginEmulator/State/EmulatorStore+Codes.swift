@@ -2,7 +2,7 @@ import Foundation
 
 extension EmulatorStore {
     /// Issues a single-use authorization code valid for 10 minutes.
-    func issueCode(for request: AuthorizationRequest, userID: String, authTime: Date) -> String {
+    func issueCode(for request: AuthorizationRequest, userID: String, authTime: Date, amr: [String] = ["pwd"]) -> String {
         let code = RandomToken.base64URL(byteCount: 15)
         let now = now()
         insertThenCap(now: now) { state in
@@ -10,6 +10,7 @@ extension EmulatorStore {
                 request: request,
                 userID: userID,
                 authTime: authTime,
+                amr: amr,
                 expiresAt: now.addingTimeInterval(StoreLimits.codeLifetime)
             )
         }

@@ -4,8 +4,9 @@ public import OAuthEngine
 /// A user agent whose redirect comes back through the app: a universal link or the
 /// `line3rdp.<bundle id>://authorize/` scheme, delivered by `LoginManager.application(_:open:options:)`.
 /// It opens the authorization URL with `open` (e.g. `UIApplication.open`) and waits for ``deliver(_:)``.
-public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
+public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecked Sendable {
     private let redirect: URL
+    private let alternates: [URL]
     private let opener: @Sendable (URL) -> Void
     private let lock = NSLock()
     private var waiting: CheckedContinuation<URL, any Error>?
@@ -13,9 +14,12 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
 
     /// - Parameters:
     ///   - redirectURI: the registered callback (universal link or custom scheme).
+    ///   - alternates: other callbacks of the same attempt (LINE's `optional_redirect_uri` universal link):
+    ///     one arriving there is handed back as if it had come to the waiting redirect URI.
     ///   - open: shows the authorization URL (system browser, in-app browser).
-    public init(redirectURI: URL, open: @escaping @Sendable (URL) -> Void) {
+    public init(redirectURI: URL, alternates: [URL] = [], open: @escaping @Sendable (URL) -> Void) {
         redirect = redirectURI
+        self.alternates = alternates
         opener = open
     }
 
@@ -29,7 +33,7 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
     @discardableResult
     public func deliver(_ url: URL) -> Bool {
         lock.lock()
-        guard let redirectURI = waitingRedirectURI, AuthorizationResponse.matches(url, redirectURI: redirectURI) else {
+        guard let redirectURI = waitingRedirectURI, let callback = Self.callback(url, redirectURI: redirectURI, alternates: alternates) else {
             lock.unlock()
             return false
         }
@@ -38,8 +42,28 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
         waitingRedirectURI = nil
         lock.unlock()
         guard let continuation else { return false }
-        continuation.resume(returning: url)
+        continuation.resume(returning: callback)
         return true
+    }
+
+    /// `url` as a callback to `redirectURI`: itself, or, when it came to an alternate, the same query on
+    /// `redirectURI`; `nil` when it is neither.
+    static func callback(_ url: URL, redirectURI: URL, alternates: [URL]) -> URL? {
+        if AuthorizationResponse.matches(url, redirectURI: redirectURI) { return url }
+        guard alternates.contains(where: { AuthorizationResponse.matches(url, redirectURI: $0) }),
+              var components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false) else { return nil }
+        components.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return components.url
+    }
+
+    /// Ends the waiting attempt with `error` (e.g. the fallback that was to produce the callback failed).
+    func fail(_ error: UserAgentError) {
+        lock.lock()
+        let continuation = waiting
+        waiting = nil
+        waitingRedirectURI = nil
+        lock.unlock()
+        continuation?.resume(throwing: error)
     }
 
     /// Whether a login is waiting for its callback.
@@ -72,12 +96,7 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
     }
 
     fileprivate func cancelWaiting() {
-        lock.lock()
-        let continuation = waiting
-        waiting = nil
-        waitingRedirectURI = nil
-        lock.unlock()
-        continuation?.resume(throwing: UserAgentError.cancelled)
+        fail(.cancelled)
     }
 
     private struct Session: UserAgentSession {
@@ -86,4 +105,10 @@ public final class CallbackURLUserAgent: UserAgent, @unchecked Sendable {
         func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL { try await agent.wait(opening: authorizationURL, redirectURI: redirectURI) }
         func cancel() { agent.cancelWaiting() }
     }
+}
+
+/// An agent whose callback comes back through the app (`LoginManager.application(_:open:options:)`).
+protocol CallbackReceiving: Sendable {
+    /// Hands `url` to the waiting attempt; `false` when none waits for it.
+    func deliver(_ url: URL) -> Bool
 }

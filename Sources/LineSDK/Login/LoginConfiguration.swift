@@ -26,6 +26,9 @@ public struct LoginConfiguration: Sendable {
     public var redirectURI: URL?
     /// The app's bundle identifier, for `line3rdp.<bundle id>://authorize/` callbacks.
     public var bundleIdentifier: String?
+    /// Opens the LINE app for app-to-app login (LINE's SDK's route: universal link, then `lineauth2://`,
+    /// then web login); `nil` = web login only. Needs ``bundleIdentifier``.
+    public var lineAppOpener: (any LineAppOpener)?
     /// The clock (tests move it).
     public var clock: any WallClock
     /// The random source for state, nonce and PKCE.
@@ -40,7 +43,8 @@ public struct LoginConfiguration: Sendable {
     /// Creates a configuration with LINE's production platform and the platform defaults.
     public init(channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
                 tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
-                redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier, clock: any WallClock = SystemClock(),
+                redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier,
+                lineAppOpener: (any LineAppOpener)? = nil, clock: any WallClock = SystemClock(),
                 random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
                 timeout: TimeInterval = 30) {
         self.channelID = channelID
@@ -51,6 +55,7 @@ public struct LoginConfiguration: Sendable {
         self.transport = transport
         self.userAgent = userAgent
         self.redirectURI = redirectURI
+        self.lineAppOpener = lineAppOpener
         self.bundleIdentifier = bundleIdentifier
         self.clock = clock
         self.random = random

@@ -17,7 +17,7 @@ public final class LoginManager: Sendable {
 
     private let core = LockedValue<Core?>(nil)
     private let running = LockedValue<LoginProcess?>(nil)
-    private let callbackAgent = LockedValue<CallbackURLUserAgent?>(nil)
+    private let callbackAgent = LockedValue<(any CallbackReceiving)?>(nil)
     private let storeError = LockedValue<TokenStoreError?>(nil)
     private let legacyLanguage = LockedValue<WebPageLanguage?>(nil)
 
@@ -222,15 +222,20 @@ public final class LoginManager: Sendable {
 
     private func authorize(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>,
                            context: (any LoginPresentationContext)?, parameters: Parameters) async throws(LineSDKError) -> LoginResult {
-        let agent = userAgent(for: context, core: core)
+        let agent = userAgent(for: context, core: core, parameters: parameters, process: process)
         let scopes = LoginManager.orderedScopes(permissions)
+        // LINE's SDK names the app's universal link as a second redirect URI, in the request and the exchange.
+        var exchange: [(String, String)] = []
+        if agent is LineAppUserAgent, let universal = core.configuration.universalLinkURL {
+            exchange.append(("optional_redirect_uri", universal.absoluteString))
+        }
         let result: SignInResult
         do {
             result = try await core.client.signIn(
                 scopes: scopes, userAgent: ProcessTrackingAgent(base: agent, process: process),
                 redirectURI: context == nil ? core.configuration.redirectURI : nil,
-                nonce: parameters.IDTokenNonce, maxAge: parameters.maxAge, additionalParameters: parameters.queryItems,
-                store: false)
+                nonce: parameters.IDTokenNonce, maxAge: parameters.maxAge, additionalParameters: parameters.queryItems + exchange,
+                exchangeParameters: exchange, store: false)
         } catch {
             if Task.isCancelled { throw .authorizeFailed(reason: .forceStopped) }
             throw LineSDKError(error, url: core.configuration.platform.tokenURL)
@@ -248,12 +253,24 @@ public final class LoginManager: Sendable {
             IDTokenNonce: result.nonce)
     }
 
-    private func userAgent(for context: (any LoginPresentationContext)?, core: Core) -> any UserAgent {
-        let agent = (context as? UserAgentContext)?.userAgent
+    /// The user agent of one login: the context's own, else the LINE-app route when a ``LineAppOpener`` is
+    /// configured (with the platform's web agent as its fallback), else the platform's web agent.
+    private func userAgent(for context: (any LoginPresentationContext)?, core: Core, parameters: Parameters,
+                           process: LoginProcess) -> any UserAgent {
+        let configuration = core.configuration
+        let web = (context as? UserAgentContext)?.userAgent
             ?? platformUserAgent(for: context, core: core)
-            ?? core.configuration.resolvedUserAgent
+            ?? configuration.resolvedUserAgent
+        var agent = web
+        if !(context is UserAgentContext), let opener = configuration.lineAppOpener, let callback = configuration.customSchemeCallbackURL {
+            agent = LineAppUserAgent(
+                callbackURL: callback, universalLinkURL: configuration.universalLinkURL,
+                appLoginURL: configuration.platform.lineAppLoginURL, channelID: configuration.channelID,
+                language: parameters.preferredWebPageLanguage?.rawValue, onlyWebLogin: parameters.onlyWebLogin,
+                opener: opener, webLogin: web, onRoute: { process.report($0) })
+        }
         // `application(_:open:)` hands callbacks to the agent of the login that is waiting.
-        callbackAgent.withLock { $0 = agent as? CallbackURLUserAgent }
+        callbackAgent.withLock { $0 = agent as? any CallbackReceiving }
         return agent
     }
 
@@ -329,7 +346,8 @@ private struct ProcessTrackingAgent: UserAgent {
 
     func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         let session = try await base.beginSession(redirectURI: redirectURI)
-        process.attach(session, route: .webLogin)
+        // The LINE-app agent reports its route when it picks one.
+        process.attach(session, route: base is LineAppUserAgent ? nil : .webLogin)
         return session
     }
 }

@@ -27,8 +27,12 @@ public final class LoginProcess: Sendable {
 
     func attach(_ task: Task<Void, Never>) { self.task.withLock { $0 = task } }
 
-    func attach(_ session: any UserAgentSession, route: LoginRoute) {
+    func attach(_ session: any UserAgentSession, route: LoginRoute?) {
         agentSession.withLock { $0 = session }
+        if let route { report(route) }
+    }
+
+    func report(_ route: LoginRoute) {
         self.route.withLock { $0 = route }
     }
 

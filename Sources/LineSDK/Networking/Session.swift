@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import OAuthEngine
 
 /// Sends ``Request``s to LINE as LINE's SDK does: `Session.shared.send(request) { result in … }`, or

@@ -25,12 +25,19 @@ public struct LinePlatform: Sendable, Equatable {
     public var apiBaseURL: URL
     /// `/.well-known/openid-configuration` on the login host: the issuer and keys, as LINE's SDK reads them.
     public var discoveryURL: URL
+    /// The universal link the LINE app claims for app-to-app login (`https://access-auto.line.me/oauth2/v2.1/login`
+    /// on LINE's platform; `<base>/app/oauth2/v2.1/login` on the emulator, which plays the LINE app there).
+    public var lineAppLoginURL: URL
 
     /// LINE's production platform (`access.line.me`, `api.line.me`).
-    public static let production = LinePlatform(
-        issuer: "https://access.line.me",
-        accessBase: URL(string: "https://access.line.me")!, // literal, cannot fail
-        apiBase: URL(string: "https://api.line.me")!)       // literal, cannot fail
+    public static let production: LinePlatform = {
+        var platform = LinePlatform(
+            issuer: "https://access.line.me",
+            accessBase: URL(string: "https://access.line.me")!, // literal, cannot fail
+            apiBase: URL(string: "https://api.line.me")!)       // literal, cannot fail
+        platform.lineAppLoginURL = URL(string: "https://access-auto.line.me/oauth2/v2.1/login")! // literal, cannot fail
+        return platform
+    }()
 
     /// A platform serving every endpoint from one origin, such as `LineLoginEmulator`; the issuer is the
     /// base URL without a trailing slash.
@@ -53,6 +60,7 @@ public struct LinePlatform: Sendable, Equatable {
         userinfoURL = apiBase.appendingPathComponent("oauth2/v2.1/userinfo")
         apiBaseURL = apiBase
         discoveryURL = accessBase.appendingPathComponent(".well-known/openid-configuration")
+        lineAppLoginURL = accessBase.appendingPathComponent("app/oauth2/v2.1/login")
     }
 
     /// The platform's issuer and endpoints as the engine sees them.

@@ -77,7 +77,8 @@ public struct AuthorizationCodeFlow: Sendable {
         // exchange: a replayed redirect never sends its code again.
         guard spentStates.spend(request.state) else { throw .authorization(.stateMismatch) }
         let tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: request.redirectURI,
-                                                           codeVerifier: request.pkce?.verifier)
+                                                           codeVerifier: request.pkce?.verifier,
+                                                           additionalFields: request.exchangeParameters)
         let receivedAt = clock.now()
         var claims: IDTokenClaims?
         if let idToken = tokenResponse.idToken {

@@ -46,17 +46,20 @@ public final class OAuthClient: Sendable {
     }
 
     /// Runs a whole sign-in through a user agent and stores the tokens.
+    /// - Parameter exchangeParameters: extra fields of the code exchange.
     /// - Parameter store: `false` leaves storing to the caller (after checks of its own, e.g. LINE's
     ///   profile/`sub` check), so a refused login never becomes a session.
     public func signIn(
         scopes: [String], userAgent: any UserAgent, redirectURI: URL? = nil, nonce: String? = nil,
-        maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = [], store: Bool = true
+        maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = [], exchangeParameters: [(String, String)] = [],
+        store: Bool = true
     ) async throws(OAuthError) -> SignInResult {
         var parameters = additionalParameters
         if let maxAge { parameters.append(try AuthorizationCodeFlow.maxAgeParameter(maxAge)) }
         let agentSession: any UserAgentSession
         do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(UserAgentError(error)) }
-        let request = makeAuthorizationRequest(redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
+        var request = makeAuthorizationRequest(redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
+        request.exchangeParameters = exchangeParameters
         let callback: URL
         do { callback = try await agentSession.present(request.url) } catch { throw .userAgent(UserAgentError(error)) }
         return try await completeSignIn(callbackURL: callback, request: request, maxAge: maxAge, store: store)

@@ -19,6 +19,9 @@ public struct AuthorizationRequest: Sendable {
     public let pkce: PKCE?
     /// Extra query parameters (LINE's `bot_prompt`, `prompt`, `max_age`, …), in order.
     public let additionalParameters: [(String, String)]
+    /// Extra fields for this attempt's code exchange (LINE's `optional_redirect_uri` when the app also
+    /// registered a universal link), in order.
+    public var exchangeParameters: [(String, String)] = []
 
     /// Creates a request with fresh `state`, PKCE and (when needed) nonce.
     /// - Parameters:

@@ -18,9 +18,11 @@ public struct TokenClient: Sendable {
     }
 
     /// Exchanges an authorization code (`redirect_uri` identical to the request's, `code_verifier` sent).
-    public func exchange(code: String, redirectURI: URL, codeVerifier: String?) async throws(OAuthError) -> TokenResponse {
+    public func exchange(code: String, redirectURI: URL, codeVerifier: String?,
+                         additionalFields: [(String, String)] = []) async throws(OAuthError) -> TokenResponse {
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString)]
         if let codeVerifier { fields.append(("code_verifier", codeVerifier)) }
+        fields.append(contentsOf: additionalFields)
         fields.append(contentsOf: configuration.tokenRequestParameters)
         return try await tokenRequest(fields)
     }

@@ -1,0 +1,95 @@
+public import Foundation
+public import OAuthEngine
+
+/// LINE's app-to-app login as a user agent, routed as LINE's SDK routes it: the LINE app by its
+/// universal link; when no app takes that and the LINE app is installed, by `lineauth2://`; otherwise,
+/// or with `onlyWebLogin`, the web login of `webLogin`. The LINE app answers at
+/// `line3rdp.<bundle ID>://authorize/` (or the app's universal link), which the app hands to
+/// `LoginManager.application(_:open:options:)`; `webLogin` answers directly.
+///
+/// Every decision is here, in cross-platform code; the iOS adapter only supplies a ``LineAppOpener``
+/// over `UIApplication` and the `ASWebAuthenticationSession` web agent.
+public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
+    /// The app's `line3rdp.<bundle ID>://authorize/` callback, the redirect URI of every route.
+    public let callbackURL: URL
+    private let universalLinkURL: URL?
+    private let appLoginURL: URL
+    private let channelID: String
+    private let language: String?
+    private let onlyWebLogin: Bool
+    private let opener: any LineAppOpener
+    private let webLogin: any UserAgent
+    private let onRoute: @Sendable (LoginProcess.LoginRoute) -> Void
+    private let waiterBox = LockedValue<CallbackURLUserAgent?>(nil)
+
+    /// - Parameters:
+    ///   - callbackURL: `line3rdp.<bundle ID>://authorize/`.
+    ///   - universalLinkURL: the app's universal link, sent as `optional_redirect_uri` and accepted as a callback.
+    ///   - appLoginURL: the universal link the LINE app claims (``LinePlatform/lineAppLoginURL``).
+    ///   - language: `ui_locales` for the LINE app's pages.
+    ///   - onlyWebLogin: skip the LINE app.
+    ///   - opener: opens URLs in other apps.
+    ///   - webLogin: the web login when the LINE app can't be used.
+    ///   - onRoute: told which route the login took, when it takes it.
+    public init(callbackURL: URL, universalLinkURL: URL?, appLoginURL: URL, channelID: String, language: String?,
+                onlyWebLogin: Bool, opener: any LineAppOpener, webLogin: any UserAgent,
+                onRoute: @escaping @Sendable (LoginProcess.LoginRoute) -> Void = { _ in }) {
+        self.callbackURL = callbackURL
+        self.universalLinkURL = universalLinkURL
+        self.appLoginURL = appLoginURL
+        self.channelID = channelID
+        self.language = language
+        self.onlyWebLogin = onlyWebLogin
+        self.opener = opener
+        self.webLogin = webLogin
+        self.onRoute = onRoute
+    }
+
+    /// Starts an attempt: the redirect URI is always the app's custom-scheme callback.
+    public func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
+        let box = waiterBox
+        let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) { [weak self] url in
+            Task { await self?.route(url, waiter: box.current) }
+        }
+        box.withLock { $0 = waiter }
+        return try await waiter.beginSession(redirectURI: callbackURL)
+    }
+
+    /// Hands a callback (from `application(_:open:options:)`) to the waiting attempt.
+    @discardableResult
+    public func deliver(_ url: URL) -> Bool {
+        waiterBox.current?.deliver(url) ?? false
+    }
+
+    /// The route for `authorizationURL`: the LINE app by universal link, then by scheme, then the web.
+    private func route(_ authorizationURL: URL, waiter: CallbackURLUserAgent?) async {
+        guard let waiter else { return }
+        if !onlyWebLogin, let loginURL = lineAppLoginURL(for: authorizationURL) {
+            if await opener.openUniversalLink(loginURL) {
+                onRoute(.appUniversalLink)
+                return
+            }
+            if await opener.canOpen(LineAppLoginURL.authSchemeBase), let schemeURL = LineAppLoginURL.authScheme(loginURL: loginURL),
+               await opener.open(schemeURL) {
+                onRoute(.appAuthScheme)
+                return
+            }
+        }
+        onRoute(.webLogin)
+        do {
+            let session = try await webLogin.beginSession(redirectURI: callbackURL)
+            let callback = try await session.present(authorizationURL)
+            if !waiter.deliver(callback) { waiter.fail(.invalidRedirectURI("the web login came back to another URL")) }
+        } catch {
+            waiter.fail(UserAgentError(error))
+        }
+    }
+
+    /// The universal link carrying `authorizationURL`'s request, as LINE's SDK builds it.
+    func lineAppLoginURL(for authorizationURL: URL) -> URL? {
+        guard let returnURI = LineAppLoginURL.returnURI(authorizationURL: authorizationURL, universalLinkURL: universalLinkURL) else {
+            return nil
+        }
+        return LineAppLoginURL.universalLink(base: appLoginURL, returnURI: returnURI, channelID: channelID, language: language)
+    }
+}
