@@ -365,6 +365,12 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         r = cli.run(*common, "--issuer", base, "-", stdin=f"{id_token}\n\n{id_token}\n")
         check(r.code == 0 and [v.get("valid") for v in r.json_lines()] == [True, True],
               "verify-id-token -: all valid (blank line skipped) → exit 0", f"exit {r.code}")
+        for leeway in ["inf", "1e308", "nan", "-1", "601"]:
+            r = cli.run(*common, "--issuer", base, f"--leeway={leeway}", id_token)
+            check(r.code == 2 and r.stdout.strip() == "", f"verify-id-token --leeway={leeway}: usage error, exit 2",
+                  f"exit {r.code}")
+        r = cli.run(*common, "--issuer", base, "--leeway=600", id_token)
+        check(r.code == 0, "verify-id-token --leeway=600 (the bound itself): valid", f"exit {r.code}")
         r = cli.run(*common, id_token)
         check(r.code == 2 and r.stdout.strip() == "", "verify-id-token without a key source: exit 2",
               f"exit {r.code}")

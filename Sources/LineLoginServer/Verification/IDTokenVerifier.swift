@@ -60,11 +60,12 @@ public struct IDTokenVerifier: Sendable {
     ///   - nonceStore: where server-issued nonces live, for ``NonceRequirement/issuedByStore``.
     ///   - transport: HTTP for the JWKS and the verify endpoint.
     ///   - clock: the clock for `exp`, `iat`, `nbf`, `auth_time`.
-    ///   - leeway: allowed clock skew in seconds.
+    ///   - leeway: allowed clock skew in seconds (0 to 600).
     ///   - jwksRefetchInterval: the least time between JWKS refetches caused by unknown key IDs.
     ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
     ///   - timeout: seconds per request to LINE.
-    /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
+    /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
+    ///   or with a leeway outside `IDTokenValidator.leewayBounds`.
     public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
                 nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
@@ -79,16 +80,18 @@ public struct IDTokenVerifier: Sendable {
         let keySet = keys ?? KeySetCache(url: platform.jwksURL, transport: transport, clock: clock,
                                          minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
         // LINE's policy (ES256; HS256 only with the channel secret) comes from its provider profile.
-        func validator(_ channel: LineChannel) -> IDTokenValidator {
-            IDTokenValidator(configuration: platform.configuration(channelID: channel.channelID, channelSecret: channel.channelSecret,
-                                                                   leeway: leeway),
-                             keys: keySet, clock: clock)
+        func validator(_ channel: LineChannel) throws(LineServerConfigurationError) -> IDTokenValidator {
+            let configuration = platform.configuration(channelID: channel.channelID, channelSecret: channel.channelSecret, leeway: leeway)
+            do { return try IDTokenValidator(configuration: configuration, keys: keySet, clock: clock) } catch {
+                guard case .configuration(let message) = error else { throw LineServerConfigurationError("invalid configuration") }
+                throw LineServerConfigurationError(message)
+            }
         }
         var validators: [String: IDTokenValidator] = [:]
         for channel in channels where validators[channel.channelID] == nil {
-            validators[channel.channelID] = validator(channel)
+            validators[channel.channelID] = try validator(channel)
         }
-        firstValidator = (channels[0].channelID, validator(channels[0]))
+        firstValidator = (channels[0].channelID, try validator(channels[0]))
         self.channels = channels
         self.platform = platform
         self.mode = mode

@@ -16,14 +16,30 @@ public struct IDTokenValidator: Sendable {
     private let hmacKey: VerificationKey?
     /// The JWKS for ES256/RS256.
     public let keys: KeySetCache?
-    /// Allowed clock skew.
+    /// Allowed clock skew, within ``leewayBounds``.
     public let leeway: TimeInterval
     /// The clock.
     public let clock: any WallClock
 
+    /// The clock skew a validator may allow: 0 to 10 minutes. Real clocks drift by seconds; a larger
+    /// leeway only stretches how long a stolen token lives, and infinity or NaN would switch the time
+    /// checks off (`now < exp + .infinity` always holds; every comparison with NaN fails).
+    public static let leewayBounds: ClosedRange<TimeInterval> = 0...600
+
+    /// The one decision on a leeway, wherever it enters (this validator, ``ProviderConfiguration/validate()``,
+    /// the LINE and server layers, the CLI): throws ``OAuthError/configuration(_:)`` unless `leeway` is
+    /// within ``leewayBounds`` (negative, larger, infinite and NaN values are refused).
+    public static func checkLeeway(_ leeway: TimeInterval) throws(OAuthError) {
+        guard leewayBounds.contains(leeway) else {
+            throw .configuration("leeway must be from \(Int(leewayBounds.lowerBound)) to \(Int(leewayBounds.upperBound)) seconds")
+        }
+    }
+
     /// Creates a validator. HS256 is dropped from `allowedAlgorithms` when no secret is given.
+    /// - Throws: ``OAuthError/configuration(_:)`` when `leeway` is outside ``leewayBounds``.
     public init(issuer: String, clientID: String, allowedAlgorithms: Set<JWSAlgorithm>, hmacSecret: String? = nil,
-                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) {
+                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) throws(OAuthError) {
+        try Self.checkLeeway(leeway)
         self.issuer = issuer
         self.clientID = clientID
         self.allowedAlgorithms = hmacSecret == nil ? allowedAlgorithms.subtracting([.hs256]) : allowedAlgorithms
@@ -35,8 +51,9 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Creates a validator for a provider configuration.
-    public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) {
-        self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
+    /// - Throws: ``OAuthError/configuration(_:)`` when the configuration's leeway is outside ``leewayBounds``.
+    public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) throws(OAuthError) {
+        try self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
                   allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
                   keys: keys, leeway: configuration.leeway, clock: clock)
     }

@@ -42,7 +42,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @Option(help: "Validate as of this time (seconds since 1970).")
     var now: Double?
 
-    @Option(help: "Allowed clock skew in seconds.")
+    @Option(help: "Allowed clock skew in seconds (0 to 600).")
     var leeway: Double = 60
 
     @Argument(help: "The ID token, or - to read one per line from stdin.")
@@ -52,7 +52,10 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
         if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
         if sources == 0 && channelSecret == nil { throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret") }
-        if leeway < 0 { throw ValidationError("--leeway must not be negative") }
+        do { try IDTokenValidator.checkLeeway(leeway) } catch {
+            let bounds = IDTokenValidator.leewayBounds
+            throw ValidationError("--leeway must be a number of seconds from \(Int(bounds.lowerBound)) to \(Int(bounds.upperBound))")
+        }
     }
 
     func run() async throws {
@@ -125,7 +128,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         }
         var algorithms: Set<JWSAlgorithm> = keys == nil ? [] : [.es256, .rs256]
         if channelSecret != nil { algorithms.insert(.hs256) }
-        return IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
+        return try IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
                                 keys: keys, leeway: leeway, clock: clock)
     }
 }

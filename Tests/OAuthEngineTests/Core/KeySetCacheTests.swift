@@ -27,8 +27,8 @@ import Testing
         KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, minimumRefetchInterval: interval)
     }
 
-    func validator(_ cache: KeySetCache) -> IDTokenValidator {
-        IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
+    func validator(_ cache: KeySetCache) throws -> IDTokenValidator {
+        try IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
                          keys: cache, clock: clock)
     }
 
@@ -40,7 +40,7 @@ import Testing
 
     @Test func cachesTheKeySet() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         _ = try await validator.validate(TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .rs256(TestTokenSigner.rsaKey), kid: "rsa-1"),
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aKeyRemovedByTheProviderStopsBeingAcceptedAfterTheMaximumAge() async throws {
         let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         // The provider drops every key (e.g. after a compromise).
         answer.withLock { $0 = HTTPResponse(statusCode: 200, body: Data(#"{"keys":[]}"#.utf8)) }
@@ -70,7 +70,7 @@ import Testing
 
     @Test func anExpiredSetIsKeptWhenTheRefetchFails() async throws {
         let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         answer.withLock { $0 = HTTPResponse(statusCode: 503) }
         clock.advance(by: 3601)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func rotatedKeyIsFoundWithExactlyOneRefetch() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         #expect(fetches == 1)
 
@@ -127,7 +127,7 @@ import Testing
 
     @Test func unknownKeyIDWithinIntervalFailsValidationWithoutFetching() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         for kid in ["a", "b", "c", "d"] {
             await #expect(throws: IDTokenError.jose(.unknownKeyID)) {
@@ -159,7 +159,7 @@ import Testing
         HTTPResponse(statusCode: 200, body: Data("<html>not json</html>".utf8)),
         HTTPResponse(statusCode: 200, body: Data(#"{"no_keys": []}"#.utf8)),
     ])
-    func brokenEndpointMeansKeysUnavailable(response: HTTPResponse) async {
+    func brokenEndpointMeansKeysUnavailable(response: HTTPResponse) async throws {
         answer.wrappedValue = response
         let cache = makeCache()
         do {
@@ -169,8 +169,9 @@ import Testing
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
         }
         // Through the validator too.
+        let validator = try validator(makeCache())
         do {
-            _ = try await validator(makeCache()).validate(token(kid: "ec-1"), expecting: Self.expectations)
+            _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
             Issue.record("expected keysUnavailable")
         } catch {
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
