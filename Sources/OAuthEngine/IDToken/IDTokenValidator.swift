@@ -97,20 +97,22 @@ public struct IDTokenValidator: Sendable {
 
     /// Steps 4–9 on an already verified claim set.
     public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
-        // 4. Issuer, exactly.
+        // 4. Issuer, exactly (the same bytes: see ExactMatch).
         let tokenIssuer = claims["iss"]?.stringValue
-        guard tokenIssuer == issuer else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
+        guard let tokenIssuer, ExactMatch.equals(tokenIssuer, issuer) else {
+            throw .issuerMismatch(expected: issuer, actual: tokenIssuer)
+        }
         // 5. Audience and authorized party.
         switch claims["aud"] {
         case .string(let audience):
-            guard audience == clientID else { throw .audienceMismatch }
+            guard ExactMatch.equals(audience, clientID) else { throw .audienceMismatch }
         case .array(let audiences):
-            guard audiences.contains(.string(clientID)) else { throw .audienceMismatch }
-            if audiences.count > 1, claims["azp"]?.stringValue != clientID { throw .authorizedPartyMismatch }
+            guard ExactMatch.contains(audiences.compactMap(\.stringValue), clientID) else { throw .audienceMismatch }
+            if audiences.count > 1, !namesClient(claims["azp"]) { throw .authorizedPartyMismatch }
         default:
             throw .audienceMismatch
         }
-        if let azp = claims["azp"], azp.stringValue != clientID { throw .authorizedPartyMismatch }
+        if let azp = claims["azp"], !namesClient(azp) { throw .authorizedPartyMismatch }
         // 6. Times, each with leeway.
         let now = clock.now().timeIntervalSince1970
         guard let exp = claims["exp"]?.doubleValue, now < exp + leeway else { throw .expired }
@@ -129,8 +131,14 @@ public struct IDTokenValidator: Sendable {
         }
         // 9. Subject.
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else { throw .missingSubject }
-        if let expectedSubject = expectations.subject, expectedSubject != subject { throw .subjectMismatch }
+        if let expectedSubject = expectations.subject, !ExactMatch.equals(expectedSubject, subject) { throw .subjectMismatch }
         return IDTokenClaims(raw: claims)
+    }
+
+    /// Whether `value` is a string naming this client, byte for byte (`azp`).
+    private func namesClient(_ value: JSONValue?) -> Bool {
+        guard let name = value?.stringValue else { return false }
+        return ExactMatch.equals(name, clientID)
     }
 }
 
