@@ -116,6 +116,22 @@ import Testing
         #expect(Self.isMalformed(await refusal(TestTokenSigner.sign(headerJSON: Array("ES256".utf8), payload: payload, key: key))))
     }
 
+    @Test func refusesAValidlySignedTokenOverTheSizeLimit() async throws {
+        // A real signature over a claim set padded past the limit: only the size rule refuses it.
+        let limit = CompactJWS.maximumLength
+        let large = es256(["pad": String(repeating: "x", count: limit)])
+        #expect(large.utf8.count > limit)
+        #expect(await refusal(large) == .jose(.tooLarge(limit: limit)))
+        #expect(transport.count(path: CoreFixtures.jwksPath) == 0, "refused before any key lookup")
+        let megabyte = es256(["pad": String(repeating: "x", count: 1 << 20)])
+        #expect(await refusal(megabyte) == .jose(.tooLarge(limit: limit)))
+        // Just under the limit, the same kind of token is accepted.
+        let base = es256(["pad": ""]).utf8.count
+        let fitting = es256(["pad": String(repeating: "x", count: (limit - base) * 3 / 4 - 16)])
+        #expect(fitting.utf8.count <= limit)
+        #expect(await refusal(fitting) == nil)
+    }
+
     // MARK: - 2. Algorithm
 
     @Test func refusesAlgNone() async throws {
