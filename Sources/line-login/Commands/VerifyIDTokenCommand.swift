@@ -8,7 +8,8 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         commandName: "verify-id-token",
         abstract: "Validate LINE ID tokens (signature and every claim check) with the code the SDK uses.",
         discussion: """
-        With TOKEN = -, reads one token per line from stdin and writes one JSON object per line: \
+        With TOKEN = -, reads one token per line from stdin and writes one JSON object per input line, in order \
+        (a blank line is a malformed token): \
         {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
         Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
         """)
@@ -66,10 +67,10 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         }
         var outcome = Outcome.valid
         if token == "-" {
+            // One result per input line, a blank line included (it is a malformed token), so that line N of
+            // the output always answers line N of the input.
             while let line = readLine() {
-                let candidate = line.trimmingCharacters(in: .whitespaces)
-                if candidate.isEmpty { continue }
-                outcome = max(outcome, await check(candidate, with: validator))
+                outcome = max(outcome, await check(line.trimmingCharacters(in: .whitespaces), with: validator))
             }
         } else {
             outcome = await check(token, with: validator)
