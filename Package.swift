@@ -98,6 +98,8 @@ let package = Package(
         .testTarget(
             name: "OAuthEngineTests",
             dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            // Wycheproof's vectors travel with the tests (a fresh clone runs every case); see Vectors/README.md.
+            resources: [.copy("Vectors")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -50,7 +50,7 @@ struct TokenFixtures {
     }
 
     func validator(allowing algorithms: Set<JWSAlgorithm>) throws -> IDTokenValidator {
-        IDTokenValidator(issuer: issuer, clientID: channelID, allowedAlgorithms: algorithms,
+        try IDTokenValidator(issuer: issuer, clientID: channelID, allowedAlgorithms: algorithms,
                          hmacSecret: algorithms.contains(.hs256) ? secret : nil,
                          keys: KeySetCache(keySet: try JWKSet(data: jwks)))
     }

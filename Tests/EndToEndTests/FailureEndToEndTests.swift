@@ -140,7 +140,7 @@ struct FailureEndToEndTests {
         let tokens = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         let idToken = try #require(tokens.idToken)
         let keys = KeySetCache(url: harness.baseURL.appendingPathComponent("oauth2/v2.1/certs"), transport: URLSessionTransport())
-        let validator = IDTokenValidator(issuer: harness.baseURL.absoluteString, clientID: "9876543210", allowedAlgorithms: [.es256], keys: keys)
+        let validator = try IDTokenValidator(issuer: harness.baseURL.absoluteString, clientID: "9876543210", allowedAlgorithms: [.es256], keys: keys)
         await #expect(throws: IDTokenError.audienceMismatch) {
             _ = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: request.nonce))
         }

@@ -239,4 +239,17 @@ import Testing
         #expect(throws: LineServerConfigurationError.self) { try make("https://example.com/callback", scopes: ["email"]) }
         #expect(throws: Never.self) { try make("http://127.0.0.1:8500/callback") }
     }
+
+    @Test(arguments: [-1, 601, 1e308, Double.infinity, Double.nan])
+    func refusesAnOutOfRangeLeeway(leeway: Double) throws {
+        let redirect = try #require(URL(string: "http://127.0.0.1:8500/callback"))
+        #expect(throws: LineServerConfigurationError.self) {
+            try WebLogin(configuration: WebLoginConfiguration(channelID: "1234567890", channelSecret: TestTokens.secret,
+                                                              redirectURI: redirect, leeway: leeway))
+        }
+        #expect(throws: LineServerConfigurationError.self) {
+            try IDTokenVerifier(channels: [LineChannel(channelID: "1234567890")], leeway: leeway)
+        }
+        _ = try IDTokenVerifier(channels: [LineChannel(channelID: "1234567890")], leeway: 600)
+    }
 }

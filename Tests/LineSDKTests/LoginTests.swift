@@ -453,14 +453,17 @@ import Testing
     @Test func completionFormIgnoresASecondLoginAsLINEDoes() async throws {
         let env = try LineTestEnvironment()
         env.agent.outcome = .hang
-        let first = try #require(env.manager.login(permissions: [.profile]) { _ in })
+        let (firstDone, finished) = AsyncStream<Void>.makeStream()
+        let first = try #require(env.manager.login(permissions: [.profile]) { _ in finished.yield() })
         _ = await env.agent.nextPresentation()
         let called = Locked(false)
         #expect(env.manager.login(permissions: [.profile]) { _ in called.withLock { $0 = true } } == nil)
         #expect(env.manager.currentProcess === first, "the running login is untouched")
         #expect(env.agent.authorizationURLs.count == 1)
         first.stop()
-        #expect(await eventually { !env.manager.isAuthorizing })
+        var iterator = firstDone.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(!env.manager.isAuthorizing)
         #expect(!called.current, "an ignored login never calls back")
     }
 

@@ -116,6 +116,18 @@ import Testing
         #expect((try? LoginManager(configuration: configuration))?.isSetupFinished == true)
     }
 
+    @Test(arguments: [-1, 601, 1e308, Double.infinity, Double.nan])
+    func anOutOfRangeLeewayIsRefused(leeway: Double) {
+        let platform = FakeLinePlatform()
+        var configuration = LineTestEnvironment.configuration(channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        configuration.leeway = leeway
+        let manager = LoginManager()
+        #expect(throws: LineSDKError.self) { try manager.setup(configuration: configuration) }
+        #expect(!manager.isSetupFinished)
+        configuration.leeway = 600
+        #expect((try? LoginManager(configuration: configuration))?.isSetupFinished == true)
+    }
+
     @Test func configurationDescriptionHidesTheSecret() {
         let configuration = LoginConfiguration(channelID: "1234567890", channelSecret: "s3cr3t-channel-secret", tokenStore: MemoryTokenStore(),
                                                bundleIdentifier: "com.example.lineapp")

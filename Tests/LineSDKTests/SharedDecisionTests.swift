@@ -36,6 +36,26 @@ import Testing
         }
     }
 
+    @Test func aSubjectThatIsOnlyCanonicallyEquivalentToTheProfileIsRefused() async throws {
+        // "K" and KELVIN SIGN compare equal with `String ==`; the check compares bytes.
+        var user = FakeLinePlatform.defaultUser
+        user.userID = "U-K-4af4980629"
+        let platform = FakeLinePlatform(user: user)
+        let client = LinePlatformClient(platform: platform.platform, transport: platform, timeout: 5)
+        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile", "openid"])
+        func result(subject: String) -> SignInResult {
+            SignInResult(tokens: tokens, idTokenClaims: IDTokenClaims(raw: ["sub": .string(subject)]), responseParameters: [:], nonce: nil)
+        }
+        #expect("U-\u{212A}-4af4980629" == user.userID)
+        await #expect(throws: OAuthError.idToken(.subjectMismatch)) {
+            try await LineLoginCheck.profile(after: result(subject: "U-\u{212A}-4af4980629"), requestedScopes: ["profile", "openid"],
+                                             platform: client)
+        }
+        let profile = try await LineLoginCheck.profile(after: result(subject: user.userID), requestedScopes: ["profile", "openid"],
+                                                       platform: client)
+        #expect(profile?.userID == user.userID)
+    }
+
     @Test func aProfileWithoutAnIDTokenIsAccepted() async throws {
         let profile = try await LineLoginCheck.profile(after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"],
                                                        platform: client)

@@ -362,9 +362,21 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
                   "verify-id-token -: line 2 (tampered) invalid_signature", f"error {values[1].get('error')}")
             check(values[2].get("valid") is False and bool(values[2].get("error")),
                   "verify-id-token -: line 3 (garbage) invalid with an error code", f"error {values[2].get('error')}")
-        r = cli.run(*common, "--issuer", base, "-", stdin=f"{id_token}\n\n{id_token}\n")
-        check(r.code == 0 and [v.get("valid") for v in r.json_lines()] == [True, True],
-              "verify-id-token -: all valid (blank line skipped) → exit 0", f"exit {r.code}")
+        # One result per input line, always: a blank (or all-blank) line is a malformed token, so output
+        # line N still answers input line N.
+        r = cli.run(*common, "--issuer", base, "-", stdin=f"{id_token}\n\n{id_token}\n  \n{id_token}\n")
+        values = r.json_lines()
+        check(r.code == 1 and [v.get("valid") for v in values] == [True, False, True, False, True],
+              "verify-id-token -: five input lines (two blank) → five results in order, exit 1",
+              f"exit {r.code}, valid {[v.get('valid') for v in values]}")
+        check([v.get("error") for v in values if v.get("valid") is False] == ["malformed", "malformed"],
+              "verify-id-token -: a blank line is a malformed token", f"errors {[v.get('error') for v in values]}")
+        for leeway in ["inf", "1e308", "nan", "-1", "601"]:
+            r = cli.run(*common, "--issuer", base, f"--leeway={leeway}", id_token)
+            check(r.code == 2 and r.stdout.strip() == "", f"verify-id-token --leeway={leeway}: usage error, exit 2",
+                  f"exit {r.code}")
+        r = cli.run(*common, "--issuer", base, "--leeway=600", id_token)
+        check(r.code == 0, "verify-id-token --leeway=600 (the bound itself): valid", f"exit {r.code}")
         r = cli.run(*common, id_token)
         check(r.code == 2 and r.stdout.strip() == "", "verify-id-token without a key source: exit 2",
               f"exit {r.code}")

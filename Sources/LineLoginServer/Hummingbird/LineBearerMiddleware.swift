@@ -79,7 +79,8 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
 
     static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
         guard let jws = try? CompactJWS(parsing: token) else { return false }
-        return jws.claims["iss"]?.stringValue == issuer
+        guard let tokenIssuer = jws.claims["iss"]?.stringValue else { return false }
+        return ExactMatch.equals(tokenIssuer, issuer)
     }
 
     /// 401 (bad or missing token), 403 (missing scope) or 503 (LINE unavailable), as JSON.

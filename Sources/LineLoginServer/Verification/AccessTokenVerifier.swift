@@ -63,7 +63,7 @@ public struct AccessTokenVerifier: Sendable {
             throw Self.refusal(error)
         }
         let scopes = verification.permissions.map(\.rawValue)
-        guard channelIDs.contains(verification.channelID) else { throw .unknownChannel }
+        guard ExactMatch.contains(channelIDs, verification.channelID) else { throw .unknownChannel }
         guard verification.expiresIn > 0 else { throw .accessTokenExpired }
         guard scopes.contains("profile") else { throw .insufficientScope }
         let profile: UserProfile

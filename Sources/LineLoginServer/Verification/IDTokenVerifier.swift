@@ -46,9 +46,10 @@ public struct IDTokenVerifier: Sendable {
     /// The JWKS cache shared by every channel.
     public let keys: KeySetCache
 
-    private let validators: [String: IDTokenValidator]
-    // The first channel's, for a token that names no configured channel.
-    private let firstValidator: (channelID: String, validator: IDTokenValidator)
+    // One per distinct channel ID, in configuration order; the first also answers a token that names no
+    // configured channel. Looked up with ExactMatch: a `String`-keyed dictionary would also find a channel
+    // for a canonically equivalent `aud`.
+    private let validators: [(channelID: String, validator: IDTokenValidator)]
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
 
@@ -60,11 +61,12 @@ public struct IDTokenVerifier: Sendable {
     ///   - nonceStore: where server-issued nonces live, for ``NonceRequirement/issuedByStore``.
     ///   - transport: HTTP for the JWKS and the verify endpoint.
     ///   - clock: the clock for `exp`, `iat`, `nbf`, `auth_time`.
-    ///   - leeway: allowed clock skew in seconds.
+    ///   - leeway: allowed clock skew in seconds (0 to 600).
     ///   - jwksRefetchInterval: the least time between JWKS refetches caused by unknown key IDs.
     ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
     ///   - timeout: seconds per request to LINE.
-    /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
+    /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
+    ///   or with a leeway outside `IDTokenValidator.leewayBounds`.
     public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
                 nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
@@ -79,16 +81,16 @@ public struct IDTokenVerifier: Sendable {
         let keySet = keys ?? KeySetCache(url: platform.jwksURL, transport: transport, clock: clock,
                                          minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
         // LINE's policy (ES256; HS256 only with the channel secret) comes from its provider profile.
-        func validator(_ channel: LineChannel) -> IDTokenValidator {
-            IDTokenValidator(configuration: platform.configuration(channelID: channel.channelID, channelSecret: channel.channelSecret,
-                                                                   leeway: leeway),
-                             keys: keySet, clock: clock)
+        var validators: [(channelID: String, validator: IDTokenValidator)] = []
+        for channel in channels where ExactMatch.first(in: validators, named: channel.channelID, by: \.channelID) == nil {
+            let configuration = platform.configuration(channelID: channel.channelID, channelSecret: channel.channelSecret, leeway: leeway)
+            do {
+                validators.append((channel.channelID, try IDTokenValidator(configuration: configuration, keys: keySet, clock: clock)))
+            } catch {
+                guard case .configuration(let message) = error else { throw LineServerConfigurationError("invalid configuration") }
+                throw LineServerConfigurationError(message)
+            }
         }
-        var validators: [String: IDTokenValidator] = [:]
-        for channel in channels where validators[channel.channelID] == nil {
-            validators[channel.channelID] = validator(channel)
-        }
-        firstValidator = (channels[0].channelID, validator(channels[0]))
         self.channels = channels
         self.platform = platform
         self.mode = mode
@@ -126,7 +128,7 @@ public struct IDTokenVerifier: Sendable {
             do { try await validator.verifySignature(jws) } catch { throw .idToken(error) }
             raw = jws.claims
         case .remote:
-            guard validators[channelID] != nil, Self.audiences(jws.claims).contains(channelID) else {
+            guard ExactMatch.contains(Self.audiences(jws.claims), channelID) else {
                 throw .idToken(.audienceMismatch)
             }
             raw = try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
@@ -164,9 +166,9 @@ public struct IDTokenVerifier: Sendable {
     /// then fail in the checklist's order (signature before audience).
     private func channel(for claims: [String: JSONValue]) -> (String, IDTokenValidator) {
         for audience in Self.audiences(claims) {
-            if let validator = validators[audience] { return (audience, validator) }
+            if let match = ExactMatch.first(in: validators, named: audience, by: \.channelID) { return match }
         }
-        return firstValidator
+        return validators[0]
     }
 
     private static func audiences(_ claims: [String: JSONValue]) -> [String] {

@@ -78,6 +78,7 @@ extension VerificationError: CustomStringConvertible {
         switch error {
         case .missing: return "no ID token was sent"
         case .jose(.malformed): return "the ID token is malformed"
+        case .jose(.tooLarge): return "the ID token is too large"
         case .jose(.unsupportedAlgorithm), .jose(.algorithmNotAllowed), .noSecretForHS256:
             return "the ID token's algorithm is not accepted"
         case .jose(.criticalHeader): return "the ID token has a critical header"

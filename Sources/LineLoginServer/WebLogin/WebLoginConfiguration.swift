@@ -42,7 +42,8 @@ public struct WebLoginConfiguration: Sendable {
     public var clock: any WallClock
     /// The CSPRNG for state, nonce and PKCE.
     public var random: any RandomSource
-    /// Allowed clock skew for ID-token times.
+    /// Allowed clock skew for ID-token times, 0 to 600 s (`IDTokenValidator.leewayBounds`); `WebLogin.init` refuses
+    /// anything else.
     public var leeway: TimeInterval
     /// Seconds per request to LINE.
     public var timeout: TimeInterval

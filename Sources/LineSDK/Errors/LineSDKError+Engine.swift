@@ -117,7 +117,7 @@ extension CryptoError {
             .JWTFailed(reason: .claimVerifyingFailed(key: key, got: got, description: description))
         }
         switch error {
-        case .jose(.malformed): self = .JWTFailed(reason: .malformedJWTFormat(string: LineSDKError.redacted))
+        case .jose(.malformed), .jose(.tooLarge): self = .JWTFailed(reason: .malformedJWTFormat(string: LineSDKError.redacted))
         case .jose(.unsupportedAlgorithm(let name)), .jose(.algorithmNotAllowed(let name)):
             self = .JWTFailed(reason: .unsupportedHeaderAlgorithm(name: name))
         case .noSecretForHS256: self = .JWTFailed(reason: .unsupportedHeaderAlgorithm(name: "HS256"))

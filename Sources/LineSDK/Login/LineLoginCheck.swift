@@ -12,7 +12,7 @@ package enum LineLoginCheck {
                                 platform: LinePlatformClient) async throws(OAuthError) -> UserProfile? {
         guard requestedScopes.contains("profile") else { return nil }
         let profile = try await platform.getProfile(accessToken: result.tokens.accessToken)
-        if let claims = result.idTokenClaims, claims.subject != profile.userID { throw .idToken(.subjectMismatch) }
+        if let claims = result.idTokenClaims, !ExactMatch.equals(claims.subject, profile.userID) { throw .idToken(.subjectMismatch) }
         return profile
     }
 }

@@ -35,7 +35,8 @@ public struct LoginConfiguration: Sendable {
     public var random: any RandomSource
     /// How long before expiry the access token is refreshed proactively.
     public var refreshMargin: TimeInterval
-    /// Clock skew allowed for ID-token times.
+    /// Clock skew allowed for ID-token times, 0 to 600 s (`IDTokenValidator.leewayBounds`); `setup(configuration:)`
+    /// refuses anything else.
     public var leeway: TimeInterval
     /// Per-request timeout.
     public var timeout: TimeInterval

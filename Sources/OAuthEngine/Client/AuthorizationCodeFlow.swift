@@ -39,7 +39,7 @@ public struct AuthorizationCodeFlow: Sendable {
         let keyCache = keys ?? configuration.endpoints.jwksURI.map {
             KeySetCache(url: $0, transport: transport, clock: clock, timeout: configuration.timeout)
         }
-        validator = IDTokenValidator(configuration: configuration, keys: keyCache, clock: clock)
+        validator = try IDTokenValidator(configuration: configuration, keys: keyCache, clock: clock)
     }
 
     /// Builds an authorization request with fresh `state`, PKCE (unless the provider refuses it) and a

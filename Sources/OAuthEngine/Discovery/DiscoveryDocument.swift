@@ -2,7 +2,7 @@ public import Foundation
 
 /// OpenID Provider metadata (OIDC Discovery 1.0 / RFC 8414). Unknown fields are ignored.
 public struct DiscoveryDocument: Sendable, Decodable, Equatable {
-    /// The issuer; must equal the configured issuer exactly.
+    /// The issuer; must equal the configured issuer exactly (the same bytes).
     public var issuer: String
     /// The authorization endpoint.
     public var authorizationEndpoint: URL
@@ -56,7 +56,7 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
         do { document = try JSONDecoder().decode(DiscoveryDocument.self, from: response.body) } catch {
             throw .invalidResponse(ServerError(response: response, reason: "discovery document is not valid JSON metadata"))
         }
-        guard document.issuer == issuer else {
+        guard ExactMatch.equals(document.issuer, issuer) else {
             throw .configuration("discovery issuer mismatch: expected \(issuer), got \(document.issuer)")
         }
         let endpoints: [(String, URL?)] = [

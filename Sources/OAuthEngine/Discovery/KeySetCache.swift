@@ -2,7 +2,8 @@ public import Foundation
 
 /// Caches a provider's JWKS. An unknown `kid` refetches the set once, at most once per
 /// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent
-/// callers share one request.
+/// callers share one request. A failed fetch is remembered for ``failureBackoff``: during an outage the
+/// endpoint is asked at most once per back-off interval, and lookups in between fail fast.
 public actor KeySetCache {
     /// Where the set comes from.
     private enum Source: Sendable {
@@ -24,6 +25,14 @@ public actor KeySetCache {
     /// How long a fetched set is trusted; after that the next lookup refetches, so a key the provider
     /// removed (rotated out, compromised) stops being accepted.
     public let maximumAge: TimeInterval
+    /// How long a failed fetch (transport failure or timeout, a non-2xx answer such as a 5xx or a redirect,
+    /// a body that is not an acceptable key set) is remembered. Until it has passed, a lookup that needs the
+    /// network throws ``IDTokenError/keysUnavailable(_:)`` at once (or keeps using an expired set) instead
+    /// of asking the failing endpoint again: every token must not become a fetch, nor wait on one.
+    public let failureBackoff: TimeInterval
+    /// The range ``failureBackoff`` is clamped into: at least a second, so an outage can't turn each
+    /// request into a fetch; at most ten minutes, so keys are found again soon after the provider is back.
+    public static let failureBackoffBounds: ClosedRange<TimeInterval> = 1...600
 
     private var keySet: JWKSet? {
         didSet { publish() }
@@ -35,14 +44,20 @@ public actor KeySetCache {
     private nonisolated let snapshot = LockedValue<(keySet: JWKSet?, freshUntil: Date)>((keySet: nil, freshUntil: .distantPast))
     private nonisolated let snapshotClock: any WallClock
     private var lastRefetch: Date?
+    // Set by a failed fetch: no new fetch before this instant.
+    private var retryAfter: Date?
     private var inFlight: Task<(JWKSet, URL), any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
     public private(set) var fetchCount = 0
 
     /// Creates a cache for the JWKS at `url`.
+    /// - Parameter failureBackoff: how long a failed fetch is remembered, clamped into ``failureBackoffBounds``
+    ///   (NaN means the default, 30 s).
     public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
+                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
+                failureBackoff: TimeInterval = 30) {
         self.maximumAge = maximumAge
+        self.failureBackoff = Self.clampedBackoff(failureBackoff)
         snapshotClock = clock
         source = .url(url)
         self.transport = transport
@@ -55,8 +70,10 @@ public actor KeySetCache {
     /// keys): the document is read on the first fetch, its `issuer` must equal `issuer` and its
     /// `jwks_uri` must be https; the location is then kept for later refetches.
     public init(discoveringFrom issuer: String, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30) {
+                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
+                failureBackoff: TimeInterval = 30) {
         self.maximumAge = maximumAge
+        self.failureBackoff = Self.clampedBackoff(failureBackoff)
         snapshotClock = clock
         source = .discovery(issuer: issuer)
         self.transport = transport
@@ -74,6 +91,7 @@ public actor KeySetCache {
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: .distantFuture) }
         minimumRefetchInterval = .infinity
         maximumAge = .infinity
+        failureBackoff = Self.failureBackoffBounds.upperBound
         timeout = 0
         self.keySet = keySet
     }
@@ -84,12 +102,9 @@ public actor KeySetCache {
     /// then says precisely why no key fits.
     public func keySet(for kid: String?) async throws(IDTokenError) -> JWKSet {
         if let keySet, let fetchedAt, isFetchable, clock.now().timeIntervalSince(fetchedAt) >= maximumAge {
-            // Expired: refetch; if the provider is unreachable, the old set is better than none, and the next
-            // attempt waits a refetch interval (validations must not each wait on a failing endpoint).
-            do { return try await fetch() } catch {
-                self.fetchedAt = clock.now().addingTimeInterval(min(minimumRefetchInterval, maximumAge) - maximumAge)
-                return keySet
-            }
+            // Expired: refetch; if the provider is unreachable (now, or within the back-off after a failure),
+            // the old set is better than none.
+            do { return try await fetch() } catch { return keySet }
         }
         if let keySet {
             if keySet.names(kid) || !isFetchable { return keySet }
@@ -113,6 +128,11 @@ public actor KeySetCache {
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: freshUntil) }
     }
 
+    // NaN means the default; anything else is clamped into the bounds.
+    private static func clampedBackoff(_ value: TimeInterval) -> TimeInterval {
+        value.isNaN ? 30 : min(max(value, failureBackoffBounds.lowerBound), failureBackoffBounds.upperBound)
+    }
+
     private var isFetchable: Bool {
         if case .pinned = source { return false }
         return true
@@ -123,6 +143,9 @@ public actor KeySetCache {
         if let inFlight {
             task = inFlight
         } else {
+            if let retryAfter, clock.now() < retryAfter {
+                throw .keysUnavailable("the JWKS endpoint failed recently; it is asked again after the back-off")
+            }
             let (transport, timeout) = (self.transport, self.timeout)
             let location: Source = discoveredURL.map(Source.url) ?? source
             task = Task {
@@ -138,10 +161,11 @@ public actor KeySetCache {
             if case .discovery = source { discoveredURL = url }
             keySet = set
             fetchedAt = clock.now()
+            retryAfter = nil
             return set
-        } catch let error as IDTokenError {
-            throw error
         } catch {
+            retryAfter = clock.now().addingTimeInterval(failureBackoff)
+            if let error = error as? IDTokenError { throw error }
             throw .keysUnavailable("JWKS fetch failed")
         }
     }

@@ -6,6 +6,7 @@ extension IDTokenError {
         case .jose(let error):
             switch error {
             case .malformed: return "malformed"
+            case .tooLarge: return "too_large"
             case .unsupportedAlgorithm: return "unsupported_algorithm"
             case .algorithmNotAllowed: return "algorithm_not_allowed"
             case .criticalHeader: return "critical_header"

@@ -16,14 +16,30 @@ public struct IDTokenValidator: Sendable {
     private let hmacKey: VerificationKey?
     /// The JWKS for ES256/RS256.
     public let keys: KeySetCache?
-    /// Allowed clock skew.
+    /// Allowed clock skew, within ``leewayBounds``.
     public let leeway: TimeInterval
     /// The clock.
     public let clock: any WallClock
 
+    /// The clock skew a validator may allow: 0 to 10 minutes. Real clocks drift by seconds; a larger
+    /// leeway only stretches how long a stolen token lives, and infinity or NaN would switch the time
+    /// checks off (`now < exp + .infinity` always holds; every comparison with NaN fails).
+    public static let leewayBounds: ClosedRange<TimeInterval> = 0...600
+
+    /// The one decision on a leeway, wherever it enters (this validator, ``ProviderConfiguration/validate()``,
+    /// the LINE and server layers, the CLI): throws ``OAuthError/configuration(_:)`` unless `leeway` is
+    /// within ``leewayBounds`` (negative, larger, infinite and NaN values are refused).
+    public static func checkLeeway(_ leeway: TimeInterval) throws(OAuthError) {
+        guard leewayBounds.contains(leeway) else {
+            throw .configuration("leeway must be from \(Int(leewayBounds.lowerBound)) to \(Int(leewayBounds.upperBound)) seconds")
+        }
+    }
+
     /// Creates a validator. HS256 is dropped from `allowedAlgorithms` when no secret is given.
+    /// - Throws: ``OAuthError/configuration(_:)`` when `leeway` is outside ``leewayBounds``.
     public init(issuer: String, clientID: String, allowedAlgorithms: Set<JWSAlgorithm>, hmacSecret: String? = nil,
-                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) {
+                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) throws(OAuthError) {
+        try Self.checkLeeway(leeway)
         self.issuer = issuer
         self.clientID = clientID
         self.allowedAlgorithms = hmacSecret == nil ? allowedAlgorithms.subtracting([.hs256]) : allowedAlgorithms
@@ -35,8 +51,9 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Creates a validator for a provider configuration.
-    public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) {
-        self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
+    /// - Throws: ``OAuthError/configuration(_:)`` when the configuration's leeway is outside ``leewayBounds``.
+    public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) throws(OAuthError) {
+        try self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
                   allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
                   keys: keys, leeway: configuration.leeway, clock: clock)
     }
@@ -80,20 +97,22 @@ public struct IDTokenValidator: Sendable {
 
     /// Steps 4–9 on an already verified claim set.
     public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
-        // 4. Issuer, exactly.
+        // 4. Issuer, exactly (the same bytes: see ExactMatch).
         let tokenIssuer = claims["iss"]?.stringValue
-        guard tokenIssuer == issuer else { throw .issuerMismatch(expected: issuer, actual: tokenIssuer) }
+        guard let tokenIssuer, ExactMatch.equals(tokenIssuer, issuer) else {
+            throw .issuerMismatch(expected: issuer, actual: tokenIssuer)
+        }
         // 5. Audience and authorized party.
         switch claims["aud"] {
         case .string(let audience):
-            guard audience == clientID else { throw .audienceMismatch }
+            guard ExactMatch.equals(audience, clientID) else { throw .audienceMismatch }
         case .array(let audiences):
-            guard audiences.contains(.string(clientID)) else { throw .audienceMismatch }
-            if audiences.count > 1, claims["azp"]?.stringValue != clientID { throw .authorizedPartyMismatch }
+            guard ExactMatch.contains(audiences.compactMap(\.stringValue), clientID) else { throw .audienceMismatch }
+            if audiences.count > 1, !namesClient(claims["azp"]) { throw .authorizedPartyMismatch }
         default:
             throw .audienceMismatch
         }
-        if let azp = claims["azp"], azp.stringValue != clientID { throw .authorizedPartyMismatch }
+        if let azp = claims["azp"], !namesClient(azp) { throw .authorizedPartyMismatch }
         // 6. Times, each with leeway.
         let now = clock.now().timeIntervalSince1970
         guard let exp = claims["exp"]?.doubleValue, now < exp + leeway else { throw .expired }
@@ -112,8 +131,14 @@ public struct IDTokenValidator: Sendable {
         }
         // 9. Subject.
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else { throw .missingSubject }
-        if let expectedSubject = expectations.subject, expectedSubject != subject { throw .subjectMismatch }
+        if let expectedSubject = expectations.subject, !ExactMatch.equals(expectedSubject, subject) { throw .subjectMismatch }
         return IDTokenClaims(raw: claims)
+    }
+
+    /// Whether `value` is a string naming this client, byte for byte (`azp`).
+    private func namesClient(_ value: JSONValue?) -> Bool {
+        guard let name = value?.stringValue else { return false }
+        return ExactMatch.equals(name, clientID)
     }
 }
 

@@ -1,6 +1,6 @@
 /// A JWS in compact serialization (RFC 7515 §7.1), parsed but not yet verified.
 ///
-/// Parsing is strict: exactly three parts separated by `.`, each strict base64url without padding or
+/// Parsing is strict: at most ``maximumLength`` bytes, exactly three parts separated by `.`, each strict base64url without padding or
 /// whitespace, a header that is a JSON object with a string `alg`, and (for JWTs, the default) a
 /// payload that is a JSON object. Every part is decoded once.
 public struct CompactJWS: Sendable {
@@ -23,6 +23,12 @@ public struct CompactJWS: Sendable {
     /// The signature bytes, base64url-decoded (may be empty; verification then fails).
     public let signature: [UInt8]
 
+    /// The longest compact JWS parsed, in bytes: 64 KiB. Real ID tokens are 1–3 KB (a LINE ES256 token is
+    /// under 1 KB; a large claim set with RS256 stays under 4 KB), so this is far above any of them and far
+    /// below what makes decoding a cost worth attacking (Microsoft's JWT handler stops at 250 KB). Anything
+    /// longer is refused with ``JOSEError/tooLarge(limit:)`` before a byte is decoded.
+    public static let maximumLength = 65_536
+
     /// Parses a compact JWS whose payload is a JSON object (a JWT).
     public init(parsing compact: some StringProtocol) throws(JOSEError) {
         try self.init(parsing: compact, payload: .jsonObject)
@@ -30,6 +36,7 @@ public struct CompactJWS: Sendable {
 
     /// Parses a compact JWS, requiring the payload to be in `format`.
     public init(parsing compact: some StringProtocol, payload format: PayloadFormat) throws(JOSEError) {
+        guard compact.utf8.count <= Self.maximumLength else { throw .tooLarge(limit: Self.maximumLength) }
         var text = String(compact)
         // One contiguous UTF-8 buffer for the whole token: the dots, the three decodes and the signing
         // input are then plain memory operations (this runs on every request a server verifies).

@@ -3,6 +3,8 @@
 public enum JOSEError: Error, Sendable, Equatable {
     /// The input is not well formed (bad base64url, JSON, structure or member type).
     case malformed(String)
+    /// The compact JWS is longer than the limit (bytes; ``CompactJWS/maximumLength``) and was not decoded.
+    case tooLarge(limit: Int)
     /// The algorithm is not one this library implements (`none`, `PS256`, `HS512`, ...).
     case unsupportedAlgorithm(String)
     /// The algorithm is implemented but not allowed by the configuration.
@@ -24,6 +26,7 @@ extension JOSEError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let reason): "malformed JOSE input: \(reason)"
+        case .tooLarge(let limit): "compact JWS longer than \(limit) bytes"
         case .unsupportedAlgorithm(let name): "unsupported algorithm \(name)"
         case .algorithmNotAllowed(let name): "algorithm \(name) is not allowed here"
         case .criticalHeader: "critical header extensions are not supported"

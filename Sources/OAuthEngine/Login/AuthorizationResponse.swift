@@ -25,7 +25,7 @@ public struct AuthorizationResponse: Sendable {
         }
         guard SecureCompare.equals(state, request.state) else { throw .stateMismatch }
         // RFC 9207: a response from another issuer is a mix-up, whatever it says (errors included).
-        if let responseIssuer = parameters["iss"], let issuer, responseIssuer != issuer { throw .issuerMismatch }
+        if let responseIssuer = parameters["iss"], let issuer, !ExactMatch.equals(responseIssuer, issuer) { throw .issuerMismatch }
         if let error = parameters["error"] {
             throw .providerError(code: error, description: parameters["error_description"])
         }

@@ -21,18 +21,26 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// Sends the request; maps `URLError`s to ``TransportError``.
+    /// Sends the request within `request.timeout` for the whole exchange (``ExchangeDeadline``: on Linux,
+    /// URLSession's own timeouts are not a deadline); maps `URLError`s to ``TransportError``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
+        let (session, prepared) = (self.session, urlRequest)
+        return try await ExchangeDeadline.run(seconds: request.timeout) { () throws(TransportError) in
+            try await Self.exchange(prepared, on: session)
+        }
+    }
+
+    private static func exchange(_ urlRequest: URLRequest, on session: URLSession) async throws(TransportError) -> HTTPResponse {
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await session.data(for: urlRequest)
         } catch let error as URLError {
-            throw Self.map(error)
+            throw map(error)
         } catch is CancellationError {
             throw .cancelled
         } catch {

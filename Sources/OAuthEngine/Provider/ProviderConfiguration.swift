@@ -17,7 +17,7 @@ public struct ProviderConfiguration: Sendable {
     public var idTokenAlgorithms: Set<JWSAlgorithm>
     /// Named departures from the RFCs.
     public var quirks: ProviderQuirks
-    /// Allowed clock skew for `exp`, `iat`, `nbf` (default 60 s).
+    /// Allowed clock skew for `exp`, `iat`, `nbf` (default 60 s; at most ``IDTokenValidator/leewayBounds``).
     public var leeway: TimeInterval
     /// Request timeout for every endpoint.
     public var timeout: TimeInterval
@@ -53,8 +53,9 @@ public struct ProviderConfiguration: Sendable {
     /// The HS256 key: only with a configured secret and HS256 allowed.
     public var hmacSecret: String? { idTokenAlgorithms.contains(.hs256) ? clientSecret : nil }
 
-    /// Checks every endpoint against ``EndpointPolicy`` and the algorithm settings.
+    /// Checks every endpoint against ``EndpointPolicy``, the algorithm settings and the leeway.
     public func validate() throws(OAuthError) {
+        try IDTokenValidator.checkLeeway(leeway)
         let named: [(String, URL?)] = [
             ("authorization_endpoint", endpoints.authorizationEndpoint), ("token_endpoint", endpoints.tokenEndpoint),
             ("jwks_uri", endpoints.jwksURI), ("userinfo_endpoint", endpoints.userinfoEndpoint),

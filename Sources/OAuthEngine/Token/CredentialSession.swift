@@ -14,6 +14,9 @@ public actor CredentialSession {
     private var tokens: TokenSet?
     private var loaded = false
     private var loading: Task<TokenSet?, Never>?
+    /// How many callers are waiting for the pending first read of the store (what a test waits for to
+    /// act while that read is pending, instead of sleeping).
+    private(set) var firstLoadWaiters = 0
     // Bumped by every login and sign-out, so a refresh that finishes afterwards can't undo them.
     private var generation = 0
     private var unsavedWrite = false
@@ -54,7 +57,9 @@ public actor CredentialSession {
                 }
                 loading = task
             }
+            firstLoadWaiters += 1
             let stored = await task.value
+            firstLoadWaiters -= 1
             if !loaded {
                 loaded = true
                 tokens = stored

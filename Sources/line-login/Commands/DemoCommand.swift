@@ -83,7 +83,7 @@ struct Demo {
             _ = friendship
             _ = try await step("verify the access token (channel, expires_in)") { () async throws -> String in
                 let verified = try await api.verifyAccessToken()
-                guard verified.channelID == channel.channelID, verified.expiresIn > 0 else { throw DemoFailure("verify returned another channel or an expired token") }
+                guard ExactMatch.equals(verified.channelID, channel.channelID), verified.expiresIn > 0 else { throw DemoFailure("verify returned another channel or an expired token") }
                 return "channel \(verified.channelID), \(Seconds.whole(verified.expiresIn)) s left"
             }
             let before = result.accessToken.value

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineSDK
+import OAuthEngine
 
 /// `line-login token show|refresh|verify|revoke`.
 struct TokenCommand: AsyncParsableCommand {
@@ -45,7 +46,7 @@ struct TokenCommand: AsyncParsableCommand {
             try await reportingFailures {
                 let result = try await session.makeManager().api.verifyAccessToken()
                 let channel = try session.resolvedChannelID()
-                let valid = result.channelID == channel && result.expiresIn > 0
+                let valid = ExactMatch.equals(result.channelID, channel) && result.expiresIn > 0
                 if session.json {
                     Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Seconds.whole(result.expiresIn)])
                 } else {

@@ -8,7 +8,8 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         commandName: "verify-id-token",
         abstract: "Validate LINE ID tokens (signature and every claim check) with the code the SDK uses.",
         discussion: """
-        With TOKEN = -, reads one token per line from stdin and writes one JSON object per line: \
+        With TOKEN = -, reads one token per line from stdin and writes one JSON object per input line, in order \
+        (a blank line is a malformed token): \
         {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
         Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
         """)
@@ -42,7 +43,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @Option(help: "Validate as of this time (seconds since 1970).")
     var now: Double?
 
-    @Option(help: "Allowed clock skew in seconds.")
+    @Option(help: "Allowed clock skew in seconds (0 to 600).")
     var leeway: Double = 60
 
     @Argument(help: "The ID token, or - to read one per line from stdin.")
@@ -52,7 +53,10 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
         if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
         if sources == 0 && channelSecret == nil { throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret") }
-        if leeway < 0 { throw ValidationError("--leeway must not be negative") }
+        do { try IDTokenValidator.checkLeeway(leeway) } catch {
+            let bounds = IDTokenValidator.leewayBounds
+            throw ValidationError("--leeway must be a number of seconds from \(Int(bounds.lowerBound)) to \(Int(bounds.upperBound))")
+        }
     }
 
     func run() async throws {
@@ -63,10 +67,10 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         }
         var outcome = Outcome.valid
         if token == "-" {
+            // One result per input line, a blank line included (it is a malformed token), so that line N of
+            // the output always answers line N of the input.
             while let line = readLine() {
-                let candidate = line.trimmingCharacters(in: .whitespaces)
-                if candidate.isEmpty { continue }
-                outcome = max(outcome, await check(candidate, with: validator))
+                outcome = max(outcome, await check(line.trimmingCharacters(in: .whitespaces), with: validator))
             }
         } else {
             outcome = await check(token, with: validator)
@@ -125,7 +129,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         }
         var algorithms: Set<JWSAlgorithm> = keys == nil ? [] : [.es256, .rs256]
         if channelSecret != nil { algorithms.insert(.hs256) }
-        return IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
+        return try IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
                                 keys: keys, leeway: leeway, clock: clock)
     }
 }

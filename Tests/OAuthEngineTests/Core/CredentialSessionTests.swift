@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 @testable import OAuthEngine
 import Testing
@@ -9,8 +8,8 @@ import Testing
     enum Reply: Sendable {
         /// A new access token (and a rotated refresh token) after `delay`.
         case success(delay: Duration)
-        /// Like `success`, but the delay ignores task cancellation (a response already on its way).
-        case uncancellableSuccess(milliseconds: Int)
+        /// A new access token once `gate` opens; the wait ignores cancellation (a response already on its way).
+        case held(CoreGate)
         case status(Int, [String: String])
         case transport(TransportError)
     }
@@ -35,10 +34,8 @@ import Testing
             case .success(let delay):
                 if delay > .zero { try await Task.sleep(for: delay) }
                 return fresh()
-            case .uncancellableSuccess(let milliseconds):
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { continuation.resume() }
-                }
+            case .held(let gate):
+                await gate.pass()
                 return fresh()
             case .status(let code, let body):
                 return .json(code, body)
@@ -98,12 +95,13 @@ import Testing
                                         clock: clock)
         let stale = oldTokens.accessToken
         let first = Task { await session.current()?.accessToken ?? "nil" }
-        #expect(await coreWaitUntil { await store.loadCount >= 1 })
         let second = Task { await session.current()?.accessToken ?? "nil" }
         let third = Task {
             do { return try await session.refresh(replacing: stale).accessToken } catch { return "error: \(error)" }
         }
-        try await Task.sleep(for: .milliseconds(30))
+        // All three wait on the one pending read before it is let through.
+        await coreWaitUntil { await session.firstLoadWaiters == 3 }
+        #expect(await store.loadCount == 1)
         await store.release()
         let outcomes = [await first.value, await second.value, await third.value]
         #expect(outcomes[0] == "access-token-0")
@@ -262,25 +260,23 @@ import Testing
         await session.replace(with: oldTokens)
         _ = try await session.refresh()
         await session.clear()
-        // A missing change must fail the test, not hang it.
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(2))
-            collector.cancel()
-        }
         let values = await collector.value
-        deadline.cancel()
         #expect(values == ["access-token-0", "access-token-1", nil])
     }
 
     @Test func clearDuringARefreshStaysSignedOut() async throws {
         // Sign-out while a refresh response is already on its way (the transport can't cancel it).
-        reply.wrappedValue = .uncancellableSuccess(milliseconds: 60)
+        let response = CoreGate()
+        reply.wrappedValue = .held(response)
         let store = MemoryTokenStore()
         let session = await signedInSession(store: store)
         let refresh = Task { try await session.refresh() }
-        #expect(await coreWaitUntil { transport.count(path: CoreFixtures.tokenPath) == 1 }, "the refresh request is on its way")
+        await response.arrival()
+        #expect(transport.count(path: CoreFixtures.tokenPath) == 1, "the refresh request is on its way")
         await session.clear()
+        response.open()
         _ = try? await refresh.value
+        #expect(issued.wrappedValue == 1, "the refresh response did arrive, after the sign-out")
         let current = await session.current()
         let stored = try await store.load()
         #expect(current == nil)

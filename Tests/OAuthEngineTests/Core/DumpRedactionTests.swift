@@ -33,9 +33,9 @@ import Testing
                  expiresAt: Date().addingTimeInterval(3600))
     }
 
-    @Test func configurationAndValidatorHideTheSecret() {
+    @Test func configurationAndValidatorHideTheSecret() throws {
         expectClean(dumped(configuration))
-        let validator = IDTokenValidator(configuration: configuration, keys: nil)
+        let validator = try IDTokenValidator(configuration: configuration, keys: nil)
         expectClean(dumped(validator))
         #expect(dumped(validator).contains("<redacted>"))
     }

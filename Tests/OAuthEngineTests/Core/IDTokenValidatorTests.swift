@@ -22,8 +22,8 @@ import Testing
 
     // MARK: - Helpers
 
-    func makeValidator(allowed: Set<JWSAlgorithm> = [.es256, .rs256], secret: String? = nil, leeway: TimeInterval = 60) -> IDTokenValidator {
-        IDTokenValidator(
+    func makeValidator(allowed: Set<JWSAlgorithm> = [.es256, .rs256], secret: String? = nil, leeway: TimeInterval = 60) throws -> IDTokenValidator {
+        try IDTokenValidator(
             issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: allowed, hmacSecret: secret,
             keys: KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock), leeway: leeway, clock: clock)
     }
@@ -40,8 +40,13 @@ import Testing
     /// `nil` when the token validates, else the error.
     func refusal(_ token: String, expecting expectations: IDTokenExpectations = IDTokenExpectations(nonce: CoreFixtures.nonce),
                  validator: IDTokenValidator? = nil) async -> IDTokenError? {
+        let chosen: IDTokenValidator
+        do { chosen = try validator ?? makeValidator() } catch {
+            Issue.record("the test's validator is misconfigured: \(error)")
+            return .missing
+        }
         do {
-            _ = try await (validator ?? makeValidator()).validate(token, expecting: expectations)
+            _ = try await chosen.validate(token, expecting: expectations)
             return nil
         } catch {
             return error
@@ -111,42 +116,58 @@ import Testing
         #expect(Self.isMalformed(await refusal(TestTokenSigner.sign(headerJSON: Array("ES256".utf8), payload: payload, key: key))))
     }
 
+    @Test func refusesAValidlySignedTokenOverTheSizeLimit() async throws {
+        // A real signature over a claim set padded past the limit: only the size rule refuses it.
+        let limit = CompactJWS.maximumLength
+        let large = es256(["pad": String(repeating: "x", count: limit)])
+        #expect(large.utf8.count > limit)
+        #expect(await refusal(large) == .jose(.tooLarge(limit: limit)))
+        #expect(transport.count(path: CoreFixtures.jwksPath) == 0, "refused before any key lookup")
+        let megabyte = es256(["pad": String(repeating: "x", count: 1 << 20)])
+        #expect(await refusal(megabyte) == .jose(.tooLarge(limit: limit)))
+        // Just under the limit, the same kind of token is accepted.
+        let base = es256(["pad": ""]).utf8.count
+        let fitting = es256(["pad": String(repeating: "x", count: (limit - base) * 3 / 4 - 16)])
+        #expect(fitting.utf8.count <= limit)
+        #expect(await refusal(fitting) == nil)
+    }
+
     // MARK: - 2. Algorithm
 
-    @Test func refusesAlgNone() async {
+    @Test func refusesAlgNone() async throws {
         let token = TestTokenSigner.sign(claims(), key: .unsigned)
-        let error = await refusal(token, validator: makeValidator(allowed: Set(JWSAlgorithm.allCases), secret: CoreFixtures.secret))
+        let error = await refusal(token, validator: try makeValidator(allowed: Set(JWSAlgorithm.allCases), secret: CoreFixtures.secret))
         #expect(error == .jose(.unsupportedAlgorithm("none")))
         // Not even with the "None" spelling or a kid that exists.
         let spelled = TestTokenSigner.sign(header: TestTokenSigner.header(alg: "None", kid: "ec-1"), claims: claims(), key: .unsigned)
         #expect(await refusal(spelled) == .jose(.unsupportedAlgorithm("None")))
     }
 
-    @Test func refusesHS256WhenNoSecretIsConfigured() async {
+    @Test func refusesHS256WhenNoSecretIsConfigured() async throws {
         // HS256 in the allow-list but no secret: the validator drops it.
         let token = TestTokenSigner.sign(claims(), key: .hs256(Array(CoreFixtures.secret.utf8)))
-        let validator = makeValidator(allowed: [.es256, .hs256], secret: nil)
+        let validator = try makeValidator(allowed: [.es256, .hs256], secret: nil)
         #expect(!validator.allowedAlgorithms.contains(.hs256))
         #expect(await refusal(token, validator: validator) == .noSecretForHS256)
     }
 
-    @Test func refusesAlgorithmConfusionWithThePublicKeyAsHMACSecret() async {
+    @Test func refusesAlgorithmConfusionWithThePublicKeyAsHMACSecret() async throws {
         // The attacker MACs an HS256 token with public material: the EC public key bytes, or the JWKS document.
         let publicKeyBytes = Array(TestTokenSigner.ecKey.publicKey.x963Representation)
         let rawKeyBytes = Array(TestTokenSigner.ecKey.publicKey.rawRepresentation)
         let jwksBytes = Array(CoreFixtures.defaultJWKS())
         for secret in [publicKeyBytes, rawKeyBytes, jwksBytes] {
             let token = TestTokenSigner.sign(claims(), key: .hs256(secret), kid: "ec-1")
-            #expect(await refusal(token, validator: makeValidator(allowed: [.es256, .rs256, .hs256])) == .noSecretForHS256)
+            #expect(await refusal(token, validator: try makeValidator(allowed: [.es256, .rs256, .hs256])) == .noSecretForHS256)
             // With a (different) channel secret configured, the public key is still never the MAC key.
-            #expect(await refusal(token, validator: makeValidator(allowed: [.es256, .hs256], secret: CoreFixtures.secret))
+            #expect(await refusal(token, validator: try makeValidator(allowed: [.es256, .hs256], secret: CoreFixtures.secret))
                 == .jose(.invalidSignature))
         }
         #expect(transport.count(path: CoreFixtures.jwksPath) == 0, "an HS256 token never selects a JWKS key")
     }
 
-    @Test func refusesES256WhenOnlyRS256IsAllowed() async {
-        #expect(await refusal(es256(), validator: makeValidator(allowed: [.rs256])) == .jose(.algorithmNotAllowed("ES256")))
+    @Test func refusesES256WhenOnlyRS256IsAllowed() async throws {
+        #expect(await refusal(es256(), validator: try makeValidator(allowed: [.rs256])) == .jose(.algorithmNotAllowed("ES256")))
         #expect(transport.count(path: CoreFixtures.jwksPath) == 0, "refused from configuration, before any key lookup")
     }
 
@@ -162,7 +183,7 @@ import Testing
 
     // MARK: - 3. Signature and key
 
-    @Test func refusesBadSignature() async {
+    @Test func refusesBadSignature() async throws {
         let otherKey = TestTokenSigner.sign(claims(), key: .es256(TestTokenSigner.otherECKey), kid: "ec-1")
         #expect(await refusal(otherKey) == .jose(.invalidSignature))
 
@@ -173,11 +194,11 @@ import Testing
 
         let rsaForged = TestTokenSigner.sign(claims(), key: .fixed([UInt8](repeating: 1, count: 256)), kid: "rsa-1",
                                              extraHeader: ["alg": "RS256"])
-        #expect(await refusal(rsaForged, validator: makeValidator(allowed: [.rs256])) == .jose(.invalidSignature))
+        #expect(await refusal(rsaForged, validator: try makeValidator(allowed: [.rs256])) == .jose(.invalidSignature))
     }
 
-    @Test func unknownKeyIDRefetchesOnceThenFails() async {
-        let validator = makeValidator()
+    @Test func unknownKeyIDRefetchesOnceThenFails() async throws {
+        let validator = try makeValidator()
         #expect(await refusal(es256(), validator: validator) == nil)
         #expect(transport.count(path: CoreFixtures.jwksPath) == 1)
 
@@ -235,14 +256,14 @@ import Testing
 
     // MARK: - 6. Times
 
-    @Test func expiryWithLeeway() async {
+    @Test func expiryWithLeeway() async throws {
         let now = Int(clock.seconds)
         #expect(await refusal(es256(["exp": now - 61])) == .expired)
         #expect(await refusal(es256(["exp": now - 30])) == nil, "within the 60 s leeway")
         #expect(await refusal(es256(removing: ["exp"])) == .expired)
         #expect(await refusal(es256(["exp": "\(now + 3600)"])) == .expired, "a string is not a NumericDate")
         // The leeway is configurable.
-        #expect(await refusal(es256(["exp": now - 1]), validator: makeValidator(leeway: 0)) == .expired)
+        #expect(await refusal(es256(["exp": now - 1]), validator: try makeValidator(leeway: 0)) == .expired)
     }
 
     @Test func issuedAtMustBePresentAndNotInTheFuture() async {

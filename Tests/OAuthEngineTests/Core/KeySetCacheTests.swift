@@ -27,8 +27,8 @@ import Testing
         KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, minimumRefetchInterval: interval)
     }
 
-    func validator(_ cache: KeySetCache) -> IDTokenValidator {
-        IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
+    func validator(_ cache: KeySetCache) throws -> IDTokenValidator {
+        try IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
                          keys: cache, clock: clock)
     }
 
@@ -40,7 +40,7 @@ import Testing
 
     @Test func cachesTheKeySet() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         _ = try await validator.validate(TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .rs256(TestTokenSigner.rsaKey), kid: "rsa-1"),
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aKeyRemovedByTheProviderStopsBeingAcceptedAfterTheMaximumAge() async throws {
         let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         // The provider drops every key (e.g. after a compromise).
         answer.withLock { $0 = HTTPResponse(statusCode: 200, body: Data(#"{"keys":[]}"#.utf8)) }
@@ -70,7 +70,7 @@ import Testing
 
     @Test func anExpiredSetIsKeptWhenTheRefetchFails() async throws {
         let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, maximumAge: 3600)
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         answer.withLock { $0 = HTTPResponse(statusCode: 503) }
         clock.advance(by: 3601)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func rotatedKeyIsFoundWithExactlyOneRefetch() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         #expect(fetches == 1)
 
@@ -127,7 +127,7 @@ import Testing
 
     @Test func unknownKeyIDWithinIntervalFailsValidationWithoutFetching() async throws {
         let cache = makeCache()
-        let validator = validator(cache)
+        let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         for kid in ["a", "b", "c", "d"] {
             await #expect(throws: IDTokenError.jose(.unknownKeyID)) {
@@ -159,7 +159,7 @@ import Testing
         HTTPResponse(statusCode: 200, body: Data("<html>not json</html>".utf8)),
         HTTPResponse(statusCode: 200, body: Data(#"{"no_keys": []}"#.utf8)),
     ])
-    func brokenEndpointMeansKeysUnavailable(response: HTTPResponse) async {
+    func brokenEndpointMeansKeysUnavailable(response: HTTPResponse) async throws {
         answer.wrappedValue = response
         let cache = makeCache()
         do {
@@ -169,29 +169,125 @@ import Testing
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
         }
         // Through the validator too.
+        let validator = try validator(makeCache())
         do {
-            _ = try await validator(makeCache()).validate(token(kid: "ec-1"), expecting: Self.expectations)
+            _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
             Issue.record("expected keysUnavailable")
         } catch {
             guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
         }
     }
 
-    @Test func transportFailureMeansKeysUnavailableAndIsNotCached() async throws {
+    @Test func transportFailureMeansKeysUnavailableUntilTheBackOffEnds() async throws {
         let failing = CoreLocked(true)
         let transport = ScriptedTransport { _ in
             if failing.wrappedValue { throw TransportError.timedOut }
             return HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS())
         }
-        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock)
-        do {
-            _ = try await cache.keySet(for: "ec-1").keys(withID: "ec-1")
-            Issue.record("expected keysUnavailable")
-        } catch {
-            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
-        }
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, failureBackoff: 30)
+        await expectKeysUnavailable(cache)
         failing.wrappedValue = false
+        // The endpoint recovered, but the failure is remembered for the back-off: no fetch yet.
+        clock.advance(by: 29)
+        await expectKeysUnavailable(cache)
+        #expect(transport.totalCount == 1)
+        clock.advance(by: 1)
         #expect(try await cache.keySet(for: "ec-1").keys(withID: "ec-1").count == 1)
         #expect(transport.totalCount == 2)
+    }
+
+    // MARK: - Back-off during an outage
+
+    func expectKeysUnavailable(_ cache: KeySetCache, sourceLocation: SourceLocation = #_sourceLocation) async {
+        do {
+            _ = try await cache.keySet(for: "ec-1")
+            Issue.record("expected keysUnavailable", sourceLocation: sourceLocation)
+        } catch {
+            guard case .keysUnavailable = error else { Issue.record("got \(error)", sourceLocation: sourceLocation); return }
+        }
+    }
+
+    /// What an outage looks like from here: each way a JWKS fetch can fail.
+    enum Outage: String, CaseIterable, Sendable {
+        case serverError, badJSON, redirect, refusedKeySet, transportFailure, timeout
+
+        func answer() throws -> HTTPResponse {
+            switch self {
+            case .serverError: return HTTPResponse(statusCode: 503, body: Data("down".utf8))
+            case .badJSON: return HTTPResponse(statusCode: 200, body: Data(#"{"keys":["#.utf8))
+            case .redirect: return HTTPResponse(statusCode: 302, headers: ["location": "https://elsewhere.example/jwks"])
+            // Well-formed JSON that the key-set import refuses (a secret key mixed into a public set).
+            case .refusedKeySet:
+                return HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
+                    TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"), ["kty": "oct", "k": "c2VjcmV0"],
+                ]))
+            case .transportFailure: throw TransportError.connectionFailed("reset")
+            case .timeout: throw TransportError.timedOut
+            }
+        }
+    }
+
+    @Test(arguments: Outage.allCases)
+    func aFailingEndpointIsFetchedOncePerBackOffInterval(outage: Outage) async throws {
+        let transport = ScriptedTransport { _ in try outage.answer() }
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, failureBackoff: 30)
+        let validator = try validator(cache)
+        // 50 tokens during the outage: one fetch, and every validation fails fast with keysUnavailable.
+        for index in 0..<50 {
+            do {
+                _ = try await validator.validate(token(kid: index.isMultiple(of: 2) ? "ec-1" : "ec-\(index)"), expecting: Self.expectations)
+                Issue.record("validation \(index) succeeded during the outage")
+            } catch {
+                guard case .keysUnavailable = error else { Issue.record("validation \(index): \(error)"); break }
+            }
+            if index == 24 { clock.advance(by: 29) }
+        }
+        #expect(transport.totalCount == 1, "one upstream fetch per back-off interval")
+        #expect(await cache.fetchCount == 1)
+        // The next interval allows exactly one more attempt.
+        clock.advance(by: 1)
+        for _ in 0..<10 { await expectKeysUnavailable(cache) }
+        #expect(transport.totalCount == 2)
+    }
+
+    @Test func concurrentValidationsDuringAnOutageShareOneFetch() async throws {
+        let transport = ScriptedTransport { _ in HTTPResponse(statusCode: 500) }
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock)
+        let validator = try validator(cache)
+        let token = token(kid: "ec-1")
+        let refusals = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    do throws(IDTokenError) { _ = try await validator.validate(token, expecting: Self.expectations) } catch {
+                        if case .keysUnavailable = error { return true }
+                    }
+                    return false
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(refusals == 50)
+        #expect(transport.totalCount == 1)
+    }
+
+    @Test func aSuccessfulFetchEndsTheBackOff() async throws {
+        answer.wrappedValue = HTTPResponse(statusCode: 502)
+        let cache = makeCache()
+        await expectKeysUnavailable(cache)
+        answer.wrappedValue = HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS())
+        clock.advance(by: 30)
+        #expect(try await cache.keySet(for: "ec-1").keys(withID: "ec-1").count == 1)
+        // A later failure (the rotation refetch for an unknown kid) starts a new back-off; known keys keep working.
+        answer.wrappedValue = HTTPResponse(statusCode: 502)
+        await #expect(throws: IDTokenError.self) { try await cache.keySet(for: "unknown") }
+        #expect(try await cache.keySet(for: "rsa-1").keys(withID: "rsa-1").count == 1)
+        #expect(fetches == 3)
+    }
+
+    @Test(arguments: [(-5.0, 1.0), (0, 1), (0.5, 1), (1, 1), (30, 30), (600, 600), (601, 600), (1e308, 600), (.infinity, 600), (.nan, 30)])
+    func theBackOffIsBounded(requested: TimeInterval, effective: TimeInterval) async {
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock, failureBackoff: requested)
+        #expect(await cache.failureBackoff == effective)
+        #expect(KeySetCache.failureBackoffBounds == 1...600)
     }
 }

@@ -155,4 +155,17 @@ struct CompactJWSTests {
             }
         }
     }
+
+    @Test("a token over the size limit is refused before any decoding")
+    func tooLarge() throws {
+        let limit = CompactJWS.maximumLength
+        #expect(limit == 64 * 1024)
+        // Not even base64url: had anything been decoded, the error would be `.malformed`.
+        let garbage = String(repeating: "!", count: limit - 1) + ".."
+        #expect(throws: JOSEError.tooLarge(limit: limit)) { try CompactJWS(parsing: garbage) }
+        #expect(throws: JOSEError.tooLarge(limit: limit)) { try CompactJWS(parsing: garbage, payload: .opaque) }
+        // At the limit, the usual checks apply (here: bad base64url).
+        #expect(Self.malformed(String(repeating: "!", count: limit - 2) + ".."))
+        #expect(!"\(JOSEError.tooLarge(limit: limit))".isEmpty)
+    }
 }

@@ -2,31 +2,20 @@ import Foundation
 import OAuthEngine
 import Testing
 
-/// Loads Wycheproof files from `../shared/vectors/wycheproof/` next to the package root. They are
-/// read through Foundation's `JSONDecoder` (not this module's parser) into ``JSONValue``.
+/// Loads the Wycheproof files copied into this test target (`Tests/OAuthEngineTests/Vectors/wycheproof`,
+/// a resource; see its README for the upstream commit). They are read through Foundation's `JSONDecoder`
+/// (not this module's parser) into ``JSONValue``.
 enum WycheproofVectors {
-    /// The vectors folder, found from this file's path: up to the folder with `Package.swift`.
-    static let directory: URL? = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder.deletingLastPathComponent()
-                    .appendingPathComponent("shared/vectors/wycheproof", isDirectory: true)
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The vectors folder inside the test bundle.
+    static let directory: URL? = Bundle.module.url(forResource: "Vectors", withExtension: nil)?
+        .appendingPathComponent("wycheproof", isDirectory: true)
 
-    /// The parsed file, or `nil` when the folder is missing: under `CI=true` that is a recorded
-    /// failure, elsewhere a printed note (a user's clone may not have the shared folder).
+    /// The parsed file; a missing or unreadable file is a recorded failure (the vectors travel with the
+    /// project, so nothing security-relevant is ever skipped).
     static func load(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String: JSONValue]? {
         guard let url = directory?.appendingPathComponent(name), FileManager.default.fileExists(atPath: url.path) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" {
-                Issue.record("Wycheproof vectors not found (\(name)); CI=true requires ../shared/vectors/wycheproof", sourceLocation: sourceLocation)
-            } else {
-                print("note: skipping \(name): ../shared/vectors/wycheproof not found (set CI=true to make this a failure)")
-            }
+            Issue.record("Wycheproof vectors not found (\(name)); they belong in Tests/OAuthEngineTests/Vectors/wycheproof",
+                         sourceLocation: sourceLocation)
             return nil
         }
         do {

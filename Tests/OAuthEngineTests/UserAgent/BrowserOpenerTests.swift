@@ -36,10 +36,11 @@ struct BrowserOpenerTests {
         #expect(!SystemBrowserOpener(environment: ["PATH": directory.path, "DISPLAY": ""]).open(url))
 
         #expect(SystemBrowserOpener(environment: ["PATH": directory.path, "WAYLAND_DISPLAY": "wayland-0"]).open(url))
-        var opened: String?
-        for _ in 0..<100 where opened == nil {
+        // The launcher runs detached: wait for the line it writes, however long the machine takes.
+        var opened = ""
+        while !opened.hasSuffix("\n") {
             try await Task.sleep(for: .milliseconds(20))
-            opened = try? String(contentsOf: marker, encoding: .utf8)
+            opened = (try? String(contentsOf: marker, encoding: .utf8)) ?? ""
         }
         #expect(opened == url.absoluteString + "\n")
     }

@@ -59,12 +59,7 @@ enum LoopbackTestClient {
 
     /// A blocking socket connected to `127.0.0.1:port` with 5-second send and receive timeouts.
     static func openConnection(port: Int) -> Int32? {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = tcpSocket() else { return nil }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -72,10 +67,7 @@ enum LoopbackTestClient {
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var address = loopbackAddress(port: port)
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -88,6 +80,25 @@ enum LoopbackTestClient {
         return descriptor
     }
 
+    /// A new IPv4 TCP socket, or `nil`.
+    static func tcpSocket() -> Int32? {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// `127.0.0.1:port` (0: any free port, for `bind`).
+    static func loopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return address
+    }
+
     /// Runs `body` on a new thread and returns its result.
     static func offload<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
@@ -95,10 +106,11 @@ enum LoopbackTestClient {
         }
     }
 
+    /// `send` flags that turn a write to a closed peer into an error instead of SIGPIPE.
     #if canImport(Glibc)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let sendFlags: Int32 = 0
+    static let sendFlags: Int32 = 0
     #endif
 }
 

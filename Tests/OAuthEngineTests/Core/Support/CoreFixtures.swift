@@ -188,14 +188,11 @@ actor CoreGatedStore: TokenStore {
     }
 }
 
-/// Polls `condition` every millisecond until it holds or `timeout` passes; returns whether it held.
-@discardableResult
-func coreWaitUntil(timeout: Duration = .seconds(2), _ condition: @Sendable () async -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while clock.now < deadline {
-        if await condition() { return true }
+/// Waits until `condition` holds (a counter reached, a state entered), checking every millisecond for
+/// as long as that takes: a test waits for the event it needs, never for a wall-clock deadline that a slow
+/// run (a sanitizer, a busy machine) can miss.
+func coreWaitUntil(_ condition: @Sendable () async -> Bool) async {
+    while await !condition() {
         try? await Task.sleep(for: .milliseconds(1))
     }
-    return await condition()
 }

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A TCP server on 127.0.0.1 that misbehaves on purpose, for deadline tests of a real transport: it
+/// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP
+/// response one byte at a time (``Behaviour/trickle(every:)``), so that only a deadline for the whole
+/// exchange ends the call. Blocking socket work runs on its own threads; call ``stop()`` when done.
+final class MisbehavingServer: @unchecked Sendable {
+    // @unchecked: `connections` and `stopped` are touched only under `lock`; the rest is immutable.
+    enum Behaviour: Sendable {
+        /// Accept, read the request, never answer.
+        case hang
+        /// Answer `200 OK` with a short body, one byte per `interval` seconds.
+        case trickle(every: TimeInterval)
+    }
+
+    static let trickledResponse = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)
+
+    let port: Int
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let lock = NSLock()
+    private var connections: [Int32] = []
+    private var stopped = false
+
+    /// Listens on a free loopback port; `nil` when no socket could be opened.
+    init?(_ behaviour: Behaviour) {
+        guard let descriptor = LoopbackTestClient.tcpSocket() else { return nil }
+        var address = LoopbackTestClient.loopbackAddress(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            _ = close(descriptor)
+            return nil
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        self.behaviour = behaviour
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// `http://127.0.0.1:<port>/<path>`.
+    func url(_ path: String = "jwks") -> URL {
+        URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Ends every connection and the listener; each thread closes its own descriptor on its next step.
+    func stop() {
+        // Under the lock: a serving thread removes its descriptor (under the lock) before closing it, so a
+        // descriptor shut down here is never one that was closed and reused meanwhile.
+        lock.withLock {
+            stopped = true
+            for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func acceptLoop() {
+        defer { _ = close(listener) }
+        while !isStopped {
+            // A short poll so that stop() is noticed without closing a descriptor another thread waits on.
+            var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 50) > 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            let accepted = lock.withLock { () -> Bool in
+                guard !stopped else { return false }
+                connections.append(connection)
+                return true
+            }
+            guard accepted else {
+                _ = close(connection)
+                return
+            }
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer {
+            lock.withLock { connections.removeAll { $0 == connection } }
+            _ = close(connection)
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        _ = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+        switch behaviour {
+        case .hang:
+            // Wait for the peer to go away (or stop()), never answering.
+            while !isStopped, buffer.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
+        case .trickle(let interval):
+            for byte in Self.trickledResponse {
+                if isStopped { return }
+                var value = byte
+                guard send(connection, &value, 1, LoopbackTestClient.sendFlags) == 1 else { return }
+                usleep(useconds_t(interval * 1_000_000))
+            }
+        }
+    }
+}
