@@ -13,9 +13,12 @@ public enum LineAppLoginURL {
     public static func returnURI(authorizationURL: URL, universalLinkURL: URL?) -> String? {
         guard let query = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.percentEncodedQuery,
               !query.isEmpty else { return nil }
+        let present = Set((FormEncoding.decode(query) ?? []).map(\.0))
         var extra = [("sdk_ver", Constant.SDKVersion)]
         if let universalLinkURL { extra.append(("optional_redirect_uri", universalLinkURL.absoluteString)) }
-        return "/oauth2/v2.1/authorize/consent?" + query + "&" + FormEncoding.encode(extra)
+        // What the request already carries is not sent twice (a repeated parameter is refused).
+        extra.removeAll { present.contains($0.0) }
+        return "/oauth2/v2.1/authorize/consent?" + query + (extra.isEmpty ? "" : "&" + FormEncoding.encode(extra))
     }
 
     /// The universal link the LINE app claims: `returnUri`, `loginChannelId`, and `ui_locales` when a
