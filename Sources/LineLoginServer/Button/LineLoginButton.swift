@@ -1,3 +1,5 @@
+import LineSDK
+
 /// A "Log in with LINE" button for web pages, after LINE's login button design guidelines: LINE green
 /// `#06C755` with white text and mark; hover and press darken it with a 10 % and 30 % black layer; a
 /// vertical line (8 % black) separates the mark from the text; disabled is white with a `#E5E5E5` (60 %)
@@ -23,15 +25,7 @@ public struct LineLoginButton: Sendable, Equatable {
         case spanish = "es"
 
         /// LINE's long text, e.g. "Log in with LINE".
-        public var longText: String {
-            switch self {
-            case .english: return "Log in with LINE"
-            case .japanese: return "LINEでログイン"
-            case .korean: return "LINE으로 로그인"
-            case .german: return "Mit LINE anmelden"
-            case .spanish: return "Iniciar sesión con LINE"
-            }
-        }
+        public var longText: String { LoginButtonText.title(language: rawValue) }
 
         /// LINE's short text, e.g. "Log in".
         public var shortText: String {
