@@ -26,6 +26,9 @@ public struct LoginConfiguration: Sendable {
     public var redirectURI: URL?
     /// The app's bundle identifier, for `line3rdp.<bundle id>://authorize/` callbacks.
     public var bundleIdentifier: String?
+    /// The Keychain access group of the default token store (to share the session with app extensions);
+    /// `nil` for the app's own group.
+    public var keychainAccessGroup: String?
     /// Opens the LINE app for app-to-app login (LINE's SDK's route: universal link, then `lineauth2://`,
     /// then web login); `nil` = web login only. Needs ``bundleIdentifier``.
     public var lineAppOpener: (any LineAppOpener)?
@@ -45,7 +48,7 @@ public struct LoginConfiguration: Sendable {
     public init(channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
                 tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
                 redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier,
-                lineAppOpener: (any LineAppOpener)? = nil, clock: any WallClock = SystemClock(),
+                lineAppOpener: (any LineAppOpener)? = nil, keychainAccessGroup: String? = nil, clock: any WallClock = SystemClock(),
                 random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
                 timeout: TimeInterval = 30) {
         self.channelID = channelID
@@ -56,6 +59,7 @@ public struct LoginConfiguration: Sendable {
         self.transport = transport
         self.userAgent = userAgent
         self.redirectURI = redirectURI
+        self.keychainAccessGroup = keychainAccessGroup
         self.lineAppOpener = lineAppOpener
         self.bundleIdentifier = bundleIdentifier
         self.clock = clock
@@ -85,7 +89,9 @@ public struct LoginConfiguration: Sendable {
         if let tokenStore { return tokenStore }
         let key = Self.tokenStoreKey(channelID: channelID, platform: platform)
         #if canImport(Security)
-        return KeychainTokenStore(key: key)
+        return KeychainTokenStore(key: key, accessGroup: keychainAccessGroup,
+                                  migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) },
+                                  keychain: SecItemKeychain())
         #else
         return FileTokenStore(key: key)
         #endif

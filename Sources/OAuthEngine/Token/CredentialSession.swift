@@ -13,7 +13,7 @@ public actor CredentialSession {
 
     private var tokens: TokenSet?
     private var loaded = false
-    private var loading: Task<TokenSet?, Never>?
+    private var loading: Task<(TokenSet?, retry: Bool), Never>?
     /// How many callers are waiting for the pending first read of the store (what a test waits for to
     /// act while that read is pending, instead of sleeping).
     private(set) var firstLoadWaiters = 0
@@ -44,23 +44,25 @@ public actor CredentialSession {
     public func current() async -> TokenSet? {
         if !loaded {
             // Everyone who asks during the first read waits for that read (not a premature `nil`).
-            let task: Task<TokenSet?, Never>
+            let task: Task<(TokenSet?, retry: Bool), Never>
             if let loading {
                 task = loading
             } else {
                 let store = self.store
-                task = Task { () -> TokenSet? in
-                    do { return try await store.load() } catch {
-                        self.recordStoreError(TokenStoreError(error))
-                        return nil
+                task = Task { () -> (TokenSet?, retry: Bool) in
+                    do { return (try await store.load(), false) } catch {
+                        let storeError = TokenStoreError(error)
+                        self.recordStoreError(storeError)
+                        return (nil, storeError.isTransient)
                     }
                 }
                 loading = task
             }
             firstLoadWaiters += 1
-            let stored = await task.value
+            let (stored, retry) = await task.value
             firstLoadWaiters -= 1
-            if !loaded {
+            // A store that can't be read yet (a locked Keychain) is read again next time: it is not empty.
+            if !loaded && !retry {
                 loaded = true
                 tokens = stored
             }

@@ -22,6 +22,15 @@ public enum TokenStoreError: Error, Sendable, Equatable {
     case corrupt(String)
     /// Reading or writing failed (permissions, disk full, …).
     case io(String)
+    /// The store can't be read right now (a locked device's Keychain); trying again later may work, and
+    /// it says nothing about whether tokens are stored.
+    case unavailable(String)
+
+    /// Whether trying again later may work.
+    public var isTransient: Bool {
+        if case .unavailable = self { return true }
+        return false
+    }
 
     /// `error` as a store failure: itself when it is one, otherwise ``io(_:)`` naming only its type.
     public init(_ error: any Error) {
