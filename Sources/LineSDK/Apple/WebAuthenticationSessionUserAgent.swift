@@ -24,10 +24,12 @@ public final class WebAuthenticationSessionUserAgent: NSObject, UserAgent, @unch
         Session(agent: self, redirectURI: redirectURI ?? redirect)
     }
 
-    private final class Session: NSObject, UserAgentSession, ASWebAuthenticationPresentationContextProviding, @unchecked Sendable {
+    private final class Session: NSObject, UserAgentSession, @unchecked Sendable {
         let agent: WebAuthenticationSessionUserAgent
         let redirectURI: URL
         private var session: ASWebAuthenticationSession?
+        // The web session holds its provider weakly.
+        private var anchorProvider: AnchorProvider?
 
         init(agent: WebAuthenticationSessionUserAgent, redirectURI: URL) {
             self.agent = agent
@@ -44,7 +46,9 @@ public final class WebAuthenticationSessionUserAgent: NSObject, UserAgent, @unch
                                 continuation.resume(throwing: cancelled ? UserAgentError.cancelled : UserAgentError.unavailable("web authentication failed"))
                             }
                         }
-                        session.presentationContextProvider = self
+                        let provider = AnchorProvider(anchor: self.agent.anchor)
+                        session.presentationContextProvider = provider
+                        self.anchorProvider = provider
                         session.prefersEphemeralWebBrowserSession = false
                         self.session = session
                         if !session.start() { continuation.resume(throwing: UserAgentError.unavailable("web authentication could not start")) }
@@ -60,10 +64,22 @@ public final class WebAuthenticationSessionUserAgent: NSObject, UserAgent, @unch
         func cancel() {
             DispatchQueue.main.async { self.session?.cancel() }
         }
+    }
 
-        func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
+    /// Apart from `Session` because SDKs after iOS 17 declare the provider protocol `@MainActor`, which
+    /// would isolate a type conforming to it in its declaration, `Session`'s nonisolated methods included.
+    @MainActor private final class AnchorProvider: NSObject, ASWebAuthenticationPresentationContextProviding {
+        private weak var anchor: UIViewController?
+
+        init(anchor: UIViewController?) {
+            self.anchor = anchor
+        }
+
+        // Nonisolated satisfies both the iOS 17 SDK's nonisolated requirement and later SDKs' main-actor one;
+        // AuthenticationServices asks on the main thread.
+        nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
             MainActor.assumeIsolated {
-                agent.anchor?.view.window ?? ASPresentationAnchor()
+                anchor?.view.window ?? ASPresentationAnchor()
             }
         }
     }

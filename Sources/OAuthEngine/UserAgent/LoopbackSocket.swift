@@ -1,12 +1,12 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
-/// The POSIX socket calls the loopback agent needs, with the Glibc/Darwin differences hidden.
+/// The POSIX socket calls the loopback agent needs; the Glibc/Darwin differences are in ``POSIX``.
 ///
 /// Every descriptor is close-on-exec (a browser launched with `Process` must not inherit the
 /// listener) and never raises `SIGPIPE` (a browser that hangs up must not kill the process).
@@ -41,7 +41,7 @@ enum LoopbackSocket {
         case .ipv4: family = AF_INET
         case .ipv6Loopback: family = AF_INET6
         }
-        let descriptor = makeSocket(family: family)
+        let descriptor = POSIX.makeStreamSocket(family: family)
         guard descriptor >= 0 else {
             throw .unavailable("could not create a socket: \(describe(errno: errno))")
         }
@@ -50,9 +50,7 @@ enum LoopbackSocket {
 
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        POSIX.suppressSIGPIPE(on: descriptor)
         guard setNonBlocking(descriptor) else {
             throw .unavailable("could not configure the socket: \(describe(errno: errno))")
         }
@@ -61,9 +59,7 @@ enum LoopbackSocket {
         switch address {
         case let .ipv4(a, b, c, d):
             var socketAddress = sockaddr_in()
-            #if canImport(Darwin)
-            socketAddress.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
+            POSIX.setLength(of: &socketAddress)
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = in_port_t(UInt16(port)).bigEndian
             // The four octets in network order, whatever the host byte order.
@@ -76,9 +72,7 @@ enum LoopbackSocket {
             }
         case .ipv6Loopback:
             var socketAddress = sockaddr_in6()
-            #if canImport(Darwin)
-            socketAddress.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
+            POSIX.setLength(of: &socketAddress)
             socketAddress.sin6_family = sa_family_t(AF_INET6)
             socketAddress.sin6_port = in_port_t(UInt16(port)).bigEndian
             socketAddress.sin6_addr = in6addr_loopback
@@ -150,10 +144,7 @@ enum LoopbackSocket {
                     closeDescriptor(descriptor)
                     return nil
                 }
-                #if canImport(Darwin)
-                var one: Int32 = 1
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-                #endif
+                POSIX.suppressSIGPIPE(on: descriptor)
                 return descriptor
             }
             if errno == EINTR { continue }
@@ -185,7 +176,7 @@ enum LoopbackSocket {
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return send(descriptor, base + offset, raw.count - offset, sendFlags)
+                return send(descriptor, base + offset, raw.count - offset, POSIX.sendFlags)
             }
             if sent > 0 {
                 offset += sent
@@ -208,7 +199,7 @@ enum LoopbackSocket {
     /// Closing with unread data makes the kernel send a reset, which can make a browser drop the
     /// response it was about to show.
     static func finish(_ descriptor: Int32) {
-        _ = shutdown(descriptor, shutdownWrite)
+        _ = shutdown(descriptor, POSIX.shutdownWrite)
         for _ in 0..<16 {
             guard case .bytes = receive(descriptor, limit: 4096) else { break }
         }
@@ -250,38 +241,11 @@ enum LoopbackSocket {
         return Int32(clamping: total)
     }
 
-    // MARK: - Platform details
-
-    private static func makeSocket(family: Int32) -> Int32 {
-        #if os(Linux)
-        return socket(family, streamType | closeOnExecFlag, 0)
-        #else
-        let descriptor = socket(family, streamType, 0)
-        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        return descriptor
-        #endif
-    }
+    // MARK: - Descriptor flags
 
     private static func setNonBlocking(_ descriptor: Int32) -> Bool {
         let flags = fcntl(descriptor, F_GETFL, 0)
         guard flags >= 0 else { return false }
         return fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
     }
-
-    #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let closeOnExecFlag = Int32(SOCK_CLOEXEC.rawValue)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
-    private static let shutdownWrite = Int32(SHUT_WR)
-    #elseif canImport(Musl)
-    private static let streamType = Int32(SOCK_STREAM)
-    private static let closeOnExecFlag = Int32(SOCK_CLOEXEC)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
-    private static let shutdownWrite = Int32(SHUT_WR)
-    #else
-    private static let streamType = SOCK_STREAM
-    // Darwin has no MSG_NOSIGNAL; each socket sets SO_NOSIGPIPE instead.
-    private static let sendFlags: Int32 = 0
-    private static let shutdownWrite = SHUT_WR
-    #endif
 }

@@ -1,9 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 import Crypto
 public import Foundation
@@ -233,9 +233,7 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
 
     /// Flushes a file to stable storage (`F_FULLFSYNC` where `fsync` alone does not reach the disk).
     private static func synchronize(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
-        #endif
+        if POSIX.flushToDrive(descriptor) { return true }
         while fsync(descriptor) != 0 {
             guard errno == EINTR else { return false }
         }

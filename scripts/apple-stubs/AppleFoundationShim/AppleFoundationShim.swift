@@ -1,0 +1,34 @@
+// What Apple's `Foundation` offers beyond Linux's and this package (or its app code) uses: the
+// CoreFoundation types it re-exports and Apple-only classes. The harness imports this module implicitly
+// into every file it compiles (`-import-module`), as if it were part of Foundation.
+@_exported import Foundation
+
+// https://developer.apple.com/documentation/kernel/osstatus
+public typealias OSStatus = Int32
+
+// https://developer.apple.com/documentation/corefoundation/cftyperef
+public typealias CFTypeRef = AnyObject
+
+// Toll-free bridged on Apple platforms (`[String: Any] as CFDictionary`); NSDictionary gives the same
+// explicit-`as` bridging on Linux.
+// https://developer.apple.com/documentation/corefoundation/cfdictionary
+public typealias CFDictionary = NSDictionary
+
+// https://developer.apple.com/documentation/corefoundation/cfstring
+public typealias CFString = NSString
+
+// https://developer.apple.com/documentation/foundation/nsuseractivity
+open class NSUserActivity: NSObject {
+    // https://developer.apple.com/documentation/foundation/nsuseractivity/init(activitytype:)
+    public init(activityType: String) { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/foundation/nsuseractivity/activitytype
+    open var activityType: String { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/foundation/nsuseractivity/webpageurl
+    open var webpageURL: URL? {
+        get { fatalError("stand-in") }
+        set {}
+    }
+}
+
+// https://developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
+public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"

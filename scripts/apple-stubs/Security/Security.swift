@@ -1,0 +1,43 @@
+// Stand-in for the Keychain subset of Apple's `Security` framework, transcribed from its Swift
+// declarations (iOS 17). Imported C globals are unchecked for concurrency in Swift; `nonisolated(unsafe)`
+// gives the constants the same standing here.
+@_exported import AppleFoundationShim
+
+// https://developer.apple.com/documentation/security/secitemcopymatching(_:_:)
+@discardableResult
+public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus { fatalError("stand-in") }
+// https://developer.apple.com/documentation/security/secitemadd(_:_:)
+@discardableResult
+public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus { fatalError("stand-in") }
+// https://developer.apple.com/documentation/security/secitemupdate(_:_:)
+@discardableResult
+public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus { fatalError("stand-in") }
+// https://developer.apple.com/documentation/security/secitemdelete(_:)
+@discardableResult
+public func SecItemDelete(_ query: CFDictionary) -> OSStatus { fatalError("stand-in") }
+
+// https://developer.apple.com/documentation/security/errsecsuccess
+public var errSecSuccess: OSStatus { 0 }
+// https://developer.apple.com/documentation/security/errsecitemnotfound
+public var errSecItemNotFound: OSStatus { -25300 }
+
+// https://developer.apple.com/documentation/security/ksecclass
+nonisolated(unsafe) public let kSecClass: CFString = "class"
+// https://developer.apple.com/documentation/security/ksecclassgenericpassword
+nonisolated(unsafe) public let kSecClassGenericPassword: CFString = "genp"
+// https://developer.apple.com/documentation/security/ksecattrservice
+nonisolated(unsafe) public let kSecAttrService: CFString = "svce"
+// https://developer.apple.com/documentation/security/ksecattraccount
+nonisolated(unsafe) public let kSecAttrAccount: CFString = "acct"
+// https://developer.apple.com/documentation/security/ksecattraccessible
+nonisolated(unsafe) public let kSecAttrAccessible: CFString = "pdmn"
+// https://developer.apple.com/documentation/security/ksecattraccessibleafterfirstunlockthisdeviceonly
+nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString = "cku"
+// https://developer.apple.com/documentation/security/ksecreturndata
+nonisolated(unsafe) public let kSecReturnData: CFString = "r_Data"
+// https://developer.apple.com/documentation/security/ksecmatchlimit
+nonisolated(unsafe) public let kSecMatchLimit: CFString = "m_Limit"
+// https://developer.apple.com/documentation/security/ksecmatchlimitone
+nonisolated(unsafe) public let kSecMatchLimitOne: CFString = "m_LimitOne"
+// https://developer.apple.com/documentation/security/ksecvaluedata
+nonisolated(unsafe) public let kSecValueData: CFString = "v_Data"
