@@ -90,8 +90,7 @@ public struct LoginConfiguration: Sendable {
         let key = Self.tokenStoreKey(channelID: channelID, platform: platform)
         #if canImport(Security)
         return KeychainTokenStore(key: key, accessGroup: keychainAccessGroup,
-                                  migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) },
-                                  keychain: SecItemKeychain())
+                                  migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) })
         #else
         return FileTokenStore(key: key)
         #endif

@@ -41,3 +41,13 @@ nonisolated(unsafe) public let kSecMatchLimit: CFString = "m_Limit"
 nonisolated(unsafe) public let kSecMatchLimitOne: CFString = "m_LimitOne"
 // https://developer.apple.com/documentation/security/ksecvaluedata
 nonisolated(unsafe) public let kSecValueData: CFString = "v_Data"
+// https://developer.apple.com/documentation/security/ksecattraccessgroup
+nonisolated(unsafe) public let kSecAttrAccessGroup: CFString = "agrp"
+// https://developer.apple.com/documentation/security/ksecattrsynchronizable
+nonisolated(unsafe) public let kSecAttrSynchronizable: CFString = "sync"
+// https://developer.apple.com/documentation/security/ksecattrsynchronizableany
+nonisolated(unsafe) public let kSecAttrSynchronizableAny: CFString = "syna"
+// https://developer.apple.com/documentation/security/ksecattraccessiblewhenunlockedthisdeviceonly
+nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = "aku"
+// https://developer.apple.com/documentation/security/ksecattraccessibleafterfirstunlock
+nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = "ck"

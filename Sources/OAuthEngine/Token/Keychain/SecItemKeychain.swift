@@ -56,4 +56,13 @@ public struct SecItemKeychain: KeychainAccess {
         }
     }
 }
+
+extension KeychainTokenStore {
+    /// A store in the system Keychain (``SecItemKeychain``).
+    public init(key: String, service: String = "line-login", accessGroup: String? = nil,
+                accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil) {
+        self.init(key: key, service: service, accessGroup: accessGroup, accessibility: accessibility, migration: migration,
+                  keychain: SecItemKeychain())
+    }
+}
 #endif
