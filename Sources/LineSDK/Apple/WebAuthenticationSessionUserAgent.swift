@@ -88,22 +88,26 @@ public final class WebAuthenticationSessionUserAgent: NSObject, UserAgent, @unch
 extension UIViewController: LoginPresentationContext {}
 
 extension LoginManager {
+    /// The web agent: `ASWebAuthenticationSession` back to `line3rdp.<bundle ID>://authorize/` (also the
+    /// LINE-app route's fallback); without a bundle ID, Safari back to the universal link.
     func appleUserAgent(for context: (any LoginPresentationContext)?, core: Core) -> (any UserAgent)? {
         let configuration = core.configuration
-        if let universal = configuration.universalLinkURL {
-            // Universal links come back through `application(_:open:)`.
-            return CallbackURLUserAgent(redirectURI: universal) { url in
-                DispatchQueue.main.async { UIApplication.shared.open(url) }
-            }
+        if let callback = configuration.customSchemeCallbackURL {
+            return WebAuthenticationSessionUserAgent(redirectURI: callback, presenting: context as? UIViewController)
         }
-        guard let callback = configuration.customSchemeCallbackURL else { return nil }
-        return WebAuthenticationSessionUserAgent(redirectURI: callback, presenting: context as? UIViewController)
+        guard let universal = configuration.universalLinkURL else { return nil }
+        // Universal links come back through `application(_:open:)`.
+        return CallbackURLUserAgent(redirectURI: universal) { url in
+            Task { @MainActor in UIApplication.shared.open(url) }
+        }
     }
 
-    /// LINE's callback entry for `UIApplicationDelegate.application(_:open:options:)`.
+    /// LINE's callback entry for `UIApplicationDelegate.application(_:open:options:)` and, with
+    /// `.shared` and `URLContexts.first?.url`, for a scene delegate's `scene(_:openURLContexts:)`.
     @discardableResult
-    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-        handleCallbackURL(url)
+    public func application(_ app: UIApplication, open url: URL?, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        guard let url else { return false }
+        return handleCallbackURL(url)
     }
 }
 #endif

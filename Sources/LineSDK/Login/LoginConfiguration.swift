@@ -30,7 +30,8 @@ public struct LoginConfiguration: Sendable {
     /// `nil` for the app's own group.
     public var keychainAccessGroup: String?
     /// Opens the LINE app for app-to-app login (LINE's SDK's route: universal link, then `lineauth2://`,
-    /// then web login); `nil` = web login only. Needs ``bundleIdentifier``.
+    /// then web login); `nil` = web login only. Needs ``bundleIdentifier``. By default `UIApplication`'s on
+    /// iOS, none elsewhere.
     public var lineAppOpener: (any LineAppOpener)?
     /// The clock (tests move it).
     public var clock: any WallClock
@@ -48,7 +49,7 @@ public struct LoginConfiguration: Sendable {
     public init(channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
                 tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
                 redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier,
-                lineAppOpener: (any LineAppOpener)? = nil, keychainAccessGroup: String? = nil, clock: any WallClock = SystemClock(),
+                lineAppOpener: (any LineAppOpener)? = LoginConfiguration.platformLineAppOpener, keychainAccessGroup: String? = nil, clock: any WallClock = SystemClock(),
                 random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
                 timeout: TimeInterval = 30) {
         self.channelID = channelID
@@ -68,6 +69,11 @@ public struct LoginConfiguration: Sendable {
         self.leeway = leeway
         self.timeout = timeout
     }
+
+    #if !(canImport(UIKit) && !os(watchOS))
+    /// The LINE-app opener the platform has: none off iOS (every login is a web login).
+    public static var platformLineAppOpener: (any LineAppOpener)? { nil }
+    #endif
 
     /// The custom-scheme callback LINE's iOS SDK registers: `line3rdp.<bundle id>://authorize/`.
     public var customSchemeCallbackURL: URL? {

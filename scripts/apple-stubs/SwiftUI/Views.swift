@@ -41,3 +41,22 @@ extension View {
     // https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
     public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { self }
 }
+
+// https://developer.apple.com/documentation/swiftui/state
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+    // https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    public var wrappedValue: Value {
+        get { fatalError("stand-in") }
+        nonmutating set {}
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/dynamicproperty
+public protocol DynamicProperty {}
+
+extension View {
+    // https://developer.apple.com/documentation/swiftui/view/disabled(_:)
+    public func disabled(_ disabled: Bool) -> some View { self }
+}

@@ -36,6 +36,10 @@
     open func setTitle(_ title: String?, for state: UIControl.State) {}
     // https://developer.apple.com/documentation/uikit/uibutton/currenttitle
     open var currentTitle: String? { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uibutton/settitlecolor(_:for:)
+    open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {}
+    // https://developer.apple.com/documentation/uikit/uibutton/titlelabel
+    open var titleLabel: UILabel? { fatalError("stand-in") }
 }
 
 // https://developer.apple.com/documentation/uikit/uimenuelement

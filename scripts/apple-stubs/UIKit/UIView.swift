@@ -9,7 +9,32 @@
 
     // https://developer.apple.com/documentation/uikit/uiview/window
     open var window: UIWindow? { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uiview/backgroundcolor
+    open var backgroundColor: UIColor? {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/uikit/uiview/intrinsiccontentsize
+    open var intrinsicContentSize: CGSize { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uiview/invalidateintrinsiccontentsize()
+    open func invalidateIntrinsicContentSize() {}
+}
+
+// https://developer.apple.com/documentation/uikit/uilabel
+@MainActor open class UILabel: UIView {}
+
+// https://developer.apple.com/documentation/uikit/uicolor
+open class UIColor: NSObject, @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/uicolor/init(red:green:blue:alpha:)
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uicolor/white
+    open class var white: UIColor { fatalError("stand-in") }
 }
 
 // https://developer.apple.com/documentation/uikit/uiwindow
 @MainActor open class UIWindow: UIView {}
+
+extension UIView {
+    // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
+    public func addSubview(_ view: UIView) {}
+}
