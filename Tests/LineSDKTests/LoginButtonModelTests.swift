@@ -49,4 +49,22 @@ import Testing
             #expect(LoginButtonText.title(language: language) == LoginButtonText.texts[language])
         }
     }
+
+    @Test func appearanceFollowsLINEsGuidelinesByState() {
+        var model = LoginButtonModel()
+        let normal = model.appearance(isPressed: false)
+        #expect(normal.background == LoginButtonAppearance.green)
+        #expect(normal.foreground == .init(red: 255, green: 255, blue: 255))
+        #expect(normal.separator.alpha == 0.08 && normal.border.alpha == 0)
+        let pressed = model.appearance(isPressed: true)
+        #expect(abs(pressed.background.green - 199.0 / 255 * 0.7) < 1e-9, "a 30 % black layer")
+        _ = model.tap()
+        let disabled = model.appearance(isPressed: true)
+        #expect(disabled == LoginButtonAppearance.of(.disabled), "while its login runs the button is disabled, pressed or not")
+        #expect(disabled.background == .init(red: 255, green: 255, blue: 255))
+        #expect(disabled.border == .init(red: 229, green: 229, blue: 229, alpha: 0.6))
+        #expect(disabled.foreground == .init(red: 30, green: 30, blue: 30, alpha: 0.2))
+        #expect(LoginButtonAppearance.of(.hover).background == LoginButtonAppearance.green.darkened(by: 0.1))
+        #expect(LoginButtonAppearance.green.css == "rgba(6,199,85,1.0)")
+    }
 }

@@ -123,18 +123,21 @@ public struct LineLoginButton: Sendable, Equatable {
     font:700 15px/1 -apple-system,BlinkMacSystemFont,"Helvetica Neue",Helvetica,Arial,"Hiragino Sans","Meiryo",sans-serif;\
     text-decoration:none;cursor:pointer;user-select:none;-webkit-user-select:none;-webkit-tap-highlight-color:transparent;\
     vertical-align:middle}
-    .line-login-button:hover,.line-login-button.is-hover{background-image:linear-gradient(rgba(0,0,0,.1),rgba(0,0,0,.1))}
-    .line-login-button:active,.line-login-button.is-pressed{background-image:linear-gradient(rgba(0,0,0,.3),rgba(0,0,0,.3))}
+    .line-login-button:hover,.line-login-button.is-hover{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)),\
+    rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)))}
+    .line-login-button:active,.line-login-button.is-pressed{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)),\
+    rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)))}
     .line-login-button:focus-visible{outline:3px solid #1E1E1E;outline-offset:2px}
     .line-login-button__mark{display:flex;align-items:center;justify-content:center;width:42px;flex:none;\
-    border-right:1px solid rgba(0,0,0,.08)}
+    border-right:1px solid \(LoginButtonAppearance.of(.normal).separator.css)}
     .line-login-button__mark svg{display:block;width:26px;height:26px}
     .line-login-button__text{display:flex;align-items:center;padding:0 24px 0 20px;white-space:nowrap;\
     -webkit-font-smoothing:antialiased}
     .line-login-button--icon-only .line-login-button__mark{border-right:0}
     .line-login-button[aria-disabled="true"],.line-login-button[aria-disabled="true"]:hover,\
-    .line-login-button[aria-disabled="true"]:active{background-color:#FFFFFF;background-image:none;\
-    border-color:rgba(229,229,229,.6);color:rgba(30,30,30,.2);cursor:default;pointer-events:none}
-    .line-login-button[aria-disabled="true"] .line-login-button__mark{border-right-color:rgba(229,229,229,.6)}
+    .line-login-button[aria-disabled="true"]:active{background-color:\(LoginButtonAppearance.of(.disabled).background.css);background-image:none;\
+    border-color:\(LoginButtonAppearance.of(.disabled).border.css);color:\(LoginButtonAppearance.of(.disabled).foreground.css);\
+    cursor:default;pointer-events:none}
+    .line-login-button[aria-disabled="true"] .line-login-button__mark{border-right-color:\(LoginButtonAppearance.of(.disabled).separator.css)}
     """
 }

@@ -58,6 +58,13 @@ extension LoginButtonDelegate {
     public var options: LoginManagerOptions = []
 
     private var model = LoginButtonModel(language: Locale.preferredLanguages.first)
+    // The line between the mark and the text.
+    private let separator = UIView(frame: .zero)
+
+    /// Redrawn pressed or at rest.
+    open override var isHighlighted: Bool {
+        didSet { render() }
+    }
 
     /// A LINE login button.
     public init() {
@@ -92,9 +99,18 @@ extension LoginButtonDelegate {
         delegate?.loginButtonDidStartLogin(self)
     }
 
+    /// Places the separator after the mark.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let metrics = model.metrics
+        separator.frame = CGRect(x: metrics.iconSide, y: 0, width: metrics.separatorWidth, height: bounds.height)
+    }
+
     private func setUp() {
-        backgroundColor = UIColor(red: 6.0 / 255, green: 199.0 / 255, blue: 85.0 / 255, alpha: 1)
-        setTitleColor(.white, for: .normal)
+        layer.cornerRadius = 6
+        layer.borderWidth = 1
+        separator.isUserInteractionEnabled = false
+        addSubview(separator)
         addAction(UIAction { [weak self] _ in self?.login() }, for: .touchUpInside)
         render()
     }
@@ -111,7 +127,17 @@ extension LoginButtonDelegate {
     private func render() {
         setTitle(model.title, for: .normal)
         isEnabled = model.isEnabled
+        let appearance = model.appearance(isPressed: isHighlighted)
+        backgroundColor = Self.color(appearance.background)
+        setTitleColor(Self.color(appearance.foreground), for: .normal)
+        setTitleColor(Self.color(appearance.foreground), for: .disabled)
+        layer.borderColor = Self.color(appearance.border).cgColor
+        separator.backgroundColor = Self.color(appearance.separator)
         invalidateIntrinsicContentSize()
+    }
+
+    private static func color(_ color: LoginButtonAppearance.Color) -> UIColor {
+        UIColor(red: CGFloat(color.red), green: CGFloat(color.green), blue: CGFloat(color.blue), alpha: CGFloat(color.alpha))
     }
 }
 #endif

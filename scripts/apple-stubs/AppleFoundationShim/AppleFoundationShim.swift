@@ -32,3 +32,6 @@ open class NSUserActivity: NSObject {
 
 // https://developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
 public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
+
+// https://developer.apple.com/documentation/coregraphics/cgcolor (a CoreGraphics class UIKit re-exports)
+public final class CGColor: @unchecked Sendable {}

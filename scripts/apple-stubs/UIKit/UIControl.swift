@@ -6,6 +6,12 @@
         set {}
     }
 
+    // https://developer.apple.com/documentation/uikit/uicontrol/ishighlighted
+    open var isHighlighted: Bool {
+        get { fatalError("stand-in") }
+        set {}
+    }
+
     // https://developer.apple.com/documentation/uikit/uicontrol/addaction(_:for:)
     open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
 

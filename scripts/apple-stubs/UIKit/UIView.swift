@@ -18,6 +18,44 @@
     open var intrinsicContentSize: CGSize { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uiview/invalidateintrinsiccontentsize()
     open func invalidateIntrinsicContentSize() {}
+    // https://developer.apple.com/documentation/uikit/uiview/frame
+    open var frame: CGRect {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/uikit/uiview/bounds
+    open var bounds: CGRect {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/uikit/uiview/layer
+    open var layer: CALayer { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uiview/isuserinteractionenabled
+    open var isUserInteractionEnabled: Bool {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
+    open func layoutSubviews() {}
+}
+
+// https://developer.apple.com/documentation/quartzcore/calayer (QuartzCore, re-exported by UIKit)
+open class CALayer: NSObject {
+    // https://developer.apple.com/documentation/quartzcore/calayer/cornerradius
+    open var cornerRadius: CGFloat {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/quartzcore/calayer/borderwidth
+    open var borderWidth: CGFloat {
+        get { fatalError("stand-in") }
+        set {}
+    }
+    // https://developer.apple.com/documentation/quartzcore/calayer/bordercolor
+    open var borderColor: CGColor? {
+        get { fatalError("stand-in") }
+        set {}
+    }
 }
 
 // https://developer.apple.com/documentation/uikit/uilabel
@@ -29,6 +67,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uicolor/white
     open class var white: UIColor { fatalError("stand-in") }
+    // https://developer.apple.com/documentation/uikit/uicolor/cgcolor
+    open var cgColor: CGColor { fatalError("stand-in") }
 }
 
 // https://developer.apple.com/documentation/uikit/uiwindow
