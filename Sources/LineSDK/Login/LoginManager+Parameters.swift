@@ -81,8 +81,8 @@ extension LoginManager {
         /// This package's earlier name for ``LoginManager/WebAuthenticationMethod``.
         public typealias WebAuthenticationMethod = LoginManager.WebAuthenticationMethod
 
-        /// Only use web login, never hand the login to the LINE app. This SDK does not hand logins to the
-        /// LINE app yet, so every login is a web login whatever this says.
+        /// Only use web login, never hand the login to the LINE app (which needs a ``LineAppOpener``:
+        /// `UIApplication`'s on iOS, none elsewhere).
         public var onlyWebLogin = false
         /// `bot_prompt`: offer the linked official account as a friend.
         public var botPromptStyle: BotPrompt?
