@@ -63,6 +63,8 @@ import Testing
         let page = try await HTTPClient.send(site.server.url("/whoami"), headers: ["Cookie": "line_session=\(session)"])
         #expect(page.text == "Brown")
 
+        let sessionValue = try #require(await site.login.session(cookieHeader: "line_session=\(session)"))
+
         // A cross-site logout post is refused; a same-site one revokes and deletes the session.
         let crossSite = try await HTTPClient.send(site.server.url("/logout"), method: "POST",
                                                   headers: ["Cookie": "line_session=\(session)", "Origin": "https://evil.example"])
@@ -72,7 +74,10 @@ import Testing
         #expect(logout.status == 303)
         #expect(logout.header("location") == "/")
         #expect(HTTPClient.cookies(logout)["line_session"] == "")
-        let sessionValue = try #require(site.login.session(cookieHeader: "line_session=\(session)"))
+        // A cookie captured before the logout no longer opens the session (it is still sealed and unexpired).
+        let replayed = try await HTTPClient.send(site.server.url("/whoami"), headers: ["Cookie": "line_session=\(session)"])
+        #expect(replayed.text == "signed out")
+        #expect(await site.login.session(cookieHeader: "line_session=\(session)") == nil)
         let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: site.fixture.platform, cache: nil)
         await #expect(throws: VerificationError.self) { try await verifier.verify(sessionValue.accessToken) }
         await site.stop()

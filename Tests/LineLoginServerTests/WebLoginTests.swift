@@ -195,16 +195,48 @@ import Testing
         let setup = try await Self.setup()
         let (callback, cookie) = try await setup.signIn()
         let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
-        let sessionCookie = try setup.login.sessionCookie(for: result.session)
+        let sessionCookie = try await setup.login.sessionCookie(for: result.session)
         #expect(sessionCookie.httpOnly && sessionCookie.sameSite == "Lax" && sessionCookie.path == "/")
         #expect(!sessionCookie.value.contains(result.tokens.accessToken))
         let header = "\(sessionCookie.name)=\(sessionCookie.value)"
-        #expect(setup.login.session(cookieHeader: header)?.user == result.user)
+        #expect(await setup.login.session(cookieHeader: header)?.user == result.user)
         #expect(!String(describing: result.session).contains(result.tokens.accessToken))
         // An attempt cookie can't be passed off as a session, nor the reverse.
-        #expect(setup.login.session(cookieHeader: "line_session=" + cookie.split(separator: "=", maxSplits: 1)[1]) == nil)
+        #expect(await setup.login.session(cookieHeader: "line_session=" + cookie.split(separator: "=", maxSplits: 1)[1]) == nil)
         setup.clock.advance(by: 7 * 86_400 + 1)
-        #expect(setup.login.session(cookieHeader: header) == nil)
+        #expect(await setup.login.session(cookieHeader: header) == nil)
+        await setup.fixture.stop()
+    }
+
+    @Test func logoutEndsTheSessionForGood() async throws {
+        let setup = try await Self.setup()
+        let (callback, cookie) = try await setup.signIn()
+        let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
+        let sessionCookie = try await setup.login.sessionCookie(for: result.session)
+        let header = "\(sessionCookie.name)=\(sessionCookie.value)"
+        #expect(await setup.login.session(cookieHeader: header) != nil)
+        try await setup.login.logout(result.session)
+        #expect(await setup.login.session(cookieHeader: header) == nil, "a captured cookie is refused after logout")
+        await setup.fixture.stop()
+    }
+
+    @Test func aSessionTheStoreCannotConfirmIsRefused() async throws {
+        struct DownStore: WebSessionStore {
+            struct Down: Error {}
+            func begin(_ id: String, expiresAt: Date) async throws {}
+            func isActive(_ id: String) async throws -> Bool { throw Down() }
+            func end(_ id: String) async throws { throw Down() }
+        }
+        let setup = try await Self.setup()
+        var configuration = setup.login.configuration
+        configuration.sessions = DownStore()
+        let login = try WebLogin(configuration: configuration)
+        let session = WebSession(user: LineUser(userID: "U1", channelID: "1", displayName: nil, pictureURL: nil, statusMessage: nil,
+                                                email: nil, method: .webLogin),
+                                 accessToken: "at", refreshToken: nil, accessTokenExpiresAt: Date().addingTimeInterval(3600))
+        let cookie = try await login.sessionCookie(for: session)
+        #expect(await login.session(cookieHeader: "\(cookie.name)=\(cookie.value)") == nil, "fails closed")
+        await #expect(throws: WebLoginError.sessionStoreUnavailable) { try await login.logout(session) }
         await setup.fixture.stop()
     }
 

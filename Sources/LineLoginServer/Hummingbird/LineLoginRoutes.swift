@@ -90,7 +90,7 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
             guard let callbackURL = url?.url else { throw WebLoginError.authorization(.malformedRedirect) }
             let result = try await webLogin.callback(url: callbackURL, cookieHeader: request.cookieHeader)
             try await onSignIn?(result, request, context)
-            let session = try webLogin.sessionCookie(for: result.session)
+            let session = try await webLogin.sessionCookie(for: result.session)
             return .lineRedirect(to: result.returnTo ?? afterLoginPath, cookies: [clearAttempt, session])
         } catch let loginError as WebLoginError {
             var response: Response
@@ -112,7 +112,7 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
            !Self.sameHost(origin: origin, host: authority) {
             return .lineHTML("<!DOCTYPE html><title>Forbidden</title><p>Cross-site logout refused.</p>", status: .forbidden)
         }
-        if let session = webLogin.session(cookieHeader: request.cookieHeader) {
+        if let session = await webLogin.session(cookieHeader: request.cookieHeader) {
             // Local logout must happen even when LINE can't be reached; the token then expires on its own.
             try? await webLogin.logout(session)
         }

@@ -13,7 +13,7 @@ public struct LineSessionMiddleware<Context: LineUserRequestContext>: RouterMidd
 
     /// Sets ``LineUserRequestContext/lineUser`` from the session (unless already set), then calls `next`.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard context.lineUser == nil, let session = webLogin.session(cookieHeader: request.cookieHeader) else {
+        guard context.lineUser == nil, let session = await webLogin.session(cookieHeader: request.cookieHeader) else {
             return try await next(request, context)
         }
         var context = context

@@ -149,10 +149,14 @@ public struct WebLogin: Sendable {
     // MARK: Session
 
     /// A sealed, HttpOnly session cookie for `session`, living until the access token expires or
-    /// ``WebLoginConfiguration/sessionLifetime`` passes, whichever is first.
-    public func sessionCookie(for session: WebSession) throws(WebLoginError) -> ResponseCookie {
+    /// ``WebLoginConfiguration/sessionLifetime`` passes, whichever is first; the session becomes live in
+    /// ``WebLoginConfiguration/sessions``.
+    public func sessionCookie(for session: WebSession) async throws(WebLoginError) -> ResponseCookie {
         let now = configuration.clock.now()
         let expiresAt = min(session.accessTokenExpiresAt, now.addingTimeInterval(configuration.sessionLifetime))
+        do { try await configuration.sessions.begin(session.id, expiresAt: expiresAt) } catch {
+            throw .sessionStoreUnavailable
+        }
         let value: String
         do { value = try configuration.sealer.seal(session, purpose: sessionPurpose, expiresAt: expiresAt) } catch {
             throw .sealing
@@ -161,10 +165,14 @@ public struct WebLogin: Sendable {
                               maxAge: max(0, Int(expiresAt.timeIntervalSince(now))), path: "/", secure: configuration.secureCookies)
     }
 
-    /// The session sealed in the request's `Cookie` header, if present, intact and unexpired.
-    public func session(cookieHeader: String?) -> WebSession? {
-        guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader) else { return nil }
-        return try? configuration.sealer.open(sealed, as: WebSession.self, purpose: sessionPurpose, now: configuration.clock.now())
+    /// The session sealed in the request's `Cookie` header, if present, intact, unexpired and still live
+    /// in ``WebLoginConfiguration/sessions`` (not logged out). A store that can't answer refuses it.
+    public func session(cookieHeader: String?) async -> WebSession? {
+        guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader),
+              let session = try? configuration.sealer.open(sealed, as: WebSession.self, purpose: sessionPurpose,
+                                                           now: configuration.clock.now()),
+              (try? await configuration.sessions.isActive(session.id)) == true else { return nil }
+        return session
     }
 
     /// Deletes the session cookie.
@@ -177,6 +185,8 @@ public struct WebLogin: Sendable {
     /// Logs out at LINE: revokes the refresh token (if any) and the access token. There is no logout
     /// endpoint (quirk 7): also delete the session cookie. A 400 ("already invalid") counts as done.
     public func logout(_ session: WebSession) async throws(WebLoginError) {
+        // Ended here first: the cookie is refused from now on, whether or not LINE can be reached.
+        do { try await configuration.sessions.end(session.id) } catch { throw .sessionStoreUnavailable }
         if let refreshToken = session.refreshToken {
             try? await tokenClient.revoke(refreshToken, kind: .refreshToken)
         }

@@ -30,6 +30,9 @@ public struct WebLoginConfiguration: Sendable {
     public var attemptLifetime: TimeInterval
     /// The longest a session cookie lives (never beyond the access token's expiry).
     public var sessionLifetime: TimeInterval
+    /// Which sessions are live: logout ends a session here, so its cookie is refused afterwards. Give every
+    /// instance of a site the same shared store; the default serves one process.
+    public var sessions: any WebSessionStore
     /// The attempt cookie's name.
     public var attemptCookieName: String
     /// The session cookie's name.
@@ -53,6 +56,7 @@ public struct WebLoginConfiguration: Sendable {
                 scopes: [String] = ["profile", "openid"], botPrompt: String? = nil, prompt: String? = nil,
                 maxAge: TimeInterval? = nil, uiLocales: String? = nil, sealer: CookieSealer = .randomKey(),
                 attemptLifetime: TimeInterval = 600, sessionLifetime: TimeInterval = 7 * 86_400,
+                sessions: any WebSessionStore = MemoryWebSessionStore(),
                 attemptCookieName: String = "line_login_attempt", sessionCookieName: String = "line_session",
                 secureCookies: Bool? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
@@ -69,6 +73,7 @@ public struct WebLoginConfiguration: Sendable {
         self.sealer = sealer
         self.attemptLifetime = attemptLifetime
         self.sessionLifetime = sessionLifetime
+        self.sessions = sessions
         self.attemptCookieName = attemptCookieName
         self.sessionCookieName = sessionCookieName
         self.secureCookies = secureCookies ?? !(redirectURI.scheme?.lowercased() == "http" && EndpointPolicy.isLoopback(host: redirectURI.host))

@@ -21,6 +21,8 @@ public enum WebLoginError: Error, Sendable, Equatable {
     case revoke(OAuthError)
     /// The attempt or session cookie could not be sealed.
     case sealing
+    /// The session store could not record or end a session (nothing was accepted).
+    case sessionStoreUnavailable
 
     /// `true` when the user pressed Cancel on LINE's page (`access_denied`, any case).
     public var isUserCancelled: Bool {
@@ -41,7 +43,7 @@ public enum WebLoginError: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch self {
         case .tokenExchange(let error), .profile(let error), .revoke(let error): return error.isTransient
-        case .idToken(.keysUnavailable): return true
+        case .idToken(.keysUnavailable), .sessionStoreUnavailable: return true
         default: return false
         }
     }
@@ -66,6 +68,7 @@ public enum WebLoginError: Error, Sendable, Equatable {
         case .profile: return "profile_failed"
         case .revoke: return "revoke_failed"
         case .sealing: return "sealing_failed"
+        case .sessionStoreUnavailable: return "session_store_unavailable"
         }
     }
 }
@@ -91,6 +94,7 @@ extension WebLoginError: CustomStringConvertible {
         case .profile: return "the LINE profile could not be read"
         case .revoke: return "the token could not be revoked"
         case .sealing: return "the login cookie could not be made"
+        case .sessionStoreUnavailable: return "the session store is unavailable; try again"
         }
     }
 }

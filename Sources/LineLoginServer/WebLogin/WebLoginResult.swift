@@ -16,6 +16,8 @@ public struct WebLoginResult: Sendable, Equatable {
     public let returnTo: String?
     /// LINE's `friendship_status_changed` (only when `bot_prompt` was sent).
     public let friendshipStatusChanged: Bool?
+    /// The session to keep for this browser (with its own ID, made once).
+    public let session: WebSession
 
     /// Creates a result.
     public init(user: LineUser, tokens: TokenSet, idToken: IDTokenClaims?, profile: UserProfile?, returnTo: String?,
@@ -26,12 +28,8 @@ public struct WebLoginResult: Sendable, Equatable {
         self.profile = profile
         self.returnTo = returnTo
         self.friendshipStatusChanged = friendshipStatusChanged
-    }
-
-    /// The session to keep for this browser.
-    public var session: WebSession {
-        WebSession(user: user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-                   accessTokenExpiresAt: tokens.expiresAt)
+        session = WebSession(user: user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+                             accessTokenExpiresAt: tokens.expiresAt)
     }
 }
 

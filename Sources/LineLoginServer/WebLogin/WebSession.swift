@@ -1,8 +1,11 @@
 public import Foundation
+import OAuthEngine
 
 /// A signed-in browser session as ``WebLogin`` keeps it in a sealed, HttpOnly cookie: the user and the
 /// tokens needed to call LINE and to revoke at logout.
 public struct WebSession: Sendable, Equatable, Codable {
+    /// The session's random ID: what ``WebSessionStore`` knows it by, so logout ends it for good.
+    public var id: String
     /// The signed-in user.
     public var user: LineUser
     /// The access token (revoked at logout).
@@ -12,16 +15,23 @@ public struct WebSession: Sendable, Equatable, Codable {
     /// When the access token expires.
     public var accessTokenExpiresAt: Date
 
-    /// Creates a session.
-    public init(user: LineUser, accessToken: String, refreshToken: String?, accessTokenExpiresAt: Date) {
+    /// Creates a session with a fresh ID (256 random bits).
+    public init(id: String = WebSession.newID(), user: LineUser, accessToken: String,
+                refreshToken: String?, accessTokenExpiresAt: Date) {
+        self.id = id
         self.user = user
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.accessTokenExpiresAt = accessTokenExpiresAt
     }
 
+    /// A fresh session ID: 256 bits from the system CSPRNG, base64url.
+    public static func newID() -> String {
+        Base64URL.encode(SystemRandomSource().bytes(count: 32))
+    }
+
     enum CodingKeys: String, CodingKey {
-        case user = "u", accessToken = "at", refreshToken = "rt", accessTokenExpiresAt = "exp"
+        case id = "id", user = "u", accessToken = "at", refreshToken = "rt", accessTokenExpiresAt = "exp"
     }
 }
 
