@@ -177,3 +177,32 @@ import Testing
         }
     }
 }
+
+/// LINE's `AccessTokenStore.current` has a setter: here it replaces the session behind it.
+@Suite struct AccessTokenStoreSetterTests {
+    @Test func settingCurrentReplacesTheSessionAndNilLogsOut() async throws {
+        let env = try LineTestEnvironment()
+        let issued = env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
+        var changes = env.manager.accessTokenStore.changes.makeAsyncIterator()
+        env.manager.accessTokenStore.current = try JSONDecoder().decode(AccessToken.self, from: JSONEncoder().encode(
+            ["access_token": issued.accessToken, "refresh_token": issued.refreshToken ?? "", "token_type": "Bearer",
+             "scope": "profile", "expires_in": "3600"].mapValues { $0 } as [String: String]).replacingNumbers())
+        #expect(env.manager.isAuthorized)
+        _ = await changes.next()
+        // The session is replaced by a task the setter starts: give it its turns (a bounded count, no clock).
+        for _ in 0..<10_000 where await env.storedTokens() == nil { await Task.yield() }
+        #expect(await env.storedTokens()?.accessToken == issued.accessToken, "saved to the store")
+        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID, "used by calls")
+        env.manager.accessTokenStore.current = nil
+        #expect(!env.manager.isAuthorized)
+        for _ in 0..<10_000 where await env.storedTokens() != nil { await Task.yield() }
+        #expect(await env.storedTokens() == nil)
+    }
+}
+
+private extension Data {
+    // `expires_in` as a JSON number, as LINE stores it.
+    func replacingNumbers() -> Data {
+        Data(String(decoding: self, as: UTF8.self).replacingOccurrences(of: "\"expires_in\":\"3600\"", with: "\"expires_in\":3600").utf8)
+    }
+}

@@ -79,6 +79,13 @@ public final class LoginManager: Sendable {
             }
         }
         let platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
+        mirror.replaceSession.withLock { replace in
+            replace = { token in
+                Task {
+                    if let token { await client.session.replace(with: token.tokens) } else { await client.session.clear() }
+                }
+            }
+        }
         let api = LineAPIClient(client: client, platform: platform)
         core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
     }

@@ -30,8 +30,19 @@ public final class AccessTokenStore: Sendable {
 
     init() {}
 
-    /// The stored access token, `nil` when logged out.
-    public var current: AccessToken? { token.current }
+    /// The stored access token, `nil` when logged out. Setting it, as LINE's SDK allows, replaces the
+    /// session: the new token (with the refresh token it carries) is used by every call and saved to the
+    /// token store, and `nil` logs out locally (nothing is revoked).
+    public var current: AccessToken? {
+        get { token.current }
+        set {
+            update(newValue)
+            replaceSession.current?(newValue)
+        }
+    }
+
+    // Installed by the manager at setup: hands a token set here to the session behind it.
+    let replaceSession = LockedValue<(@Sendable (AccessToken?) -> Void)?>(nil)
 
     /// Token changes: a new token after login or refresh, `nil` after logout.
     public var changes: AsyncStream<AccessToken?> {
