@@ -75,6 +75,22 @@ struct RefreshAndRevokeTests {
         }
     }
 
+    /// LINE's reference: refreshing does not extend the refresh token, which dies 90 days after its issue.
+    @Test func refreshingDoesNotExtendTheRefreshToken() async throws {
+        try await EmulatorHarness.with { harness in
+            let login = try await harness.login()
+            let refreshToken = try #require(login.string("refresh_token"))
+            for _ in 0..<3 {
+                harness.emulator.advanceClock(by: 30 * 86_400 - 10)
+                #expect(try await harness.refresh(refreshToken).status == 200)
+            }
+            harness.emulator.advanceClock(by: 31)
+            let expired = try await harness.refresh(refreshToken)
+            #expect(expired.status == 400, "90 days after issue, however often it was used")
+            #expect(expired.string("error") == "invalid_grant")
+        }
+    }
+
     @Test func revokingAnAccessTokenEndsTheSession() async throws {
         try await EmulatorHarness.with { harness in
             let login = try await harness.login()

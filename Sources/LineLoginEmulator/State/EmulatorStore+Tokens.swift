@@ -36,9 +36,10 @@ extension EmulatorStore {
             guard let found = state.refreshTokens[oldHash], found.channelID == channelID, found.expiresAt > now
             else { return nil }
             let (userID, scopes) = (found.userID, found.scopes)
+            // LINE's reference (refresh-token response): "getting a new access token does not extend the
+            // refresh token's validity" — the refresh token keeps the expiry it was issued with.
             if rotate {
                 guard var record = state.refreshTokens.removeValue(forKey: oldHash) else { return nil }
-                record.expiresAt = now.addingTimeInterval(configuration.refreshTokenLifetime)
                 record.accessTokenHashes.insert(accessHash)
                 for hash in record.accessTokenHashes {
                     state.accessTokens[hash]?.refreshTokenHash = newHash
@@ -47,8 +48,6 @@ extension EmulatorStore {
             } else {
                 // Mutated in place: a copy of the record would copy its set of access-token hashes on
                 // every refresh (O(n) per request for a long-lived refresh token).
-                // LINE: the refresh token stays valid for its lifetime counted from the latest access token.
-                state.refreshTokens[oldHash]?.expiresAt = now.addingTimeInterval(configuration.refreshTokenLifetime)
                 state.refreshTokens[oldHash]?.accessTokenHashes.insert(accessHash)
             }
             state.accessTokens[accessHash] = accessTokenRecord(
