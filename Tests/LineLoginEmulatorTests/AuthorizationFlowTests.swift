@@ -120,7 +120,7 @@ struct AuthorizationFlowTests {
                 [("session", session), ("email", ""), ("password", ""), ("action", "cancel")]
             )
             #expect(cancelled.status == 302)
-            #expect(cancelled.locationQuery["error"] == "ACCESS_DENIED")
+            #expect(cancelled.locationQuery["error"] == "access_denied")
             #expect(cancelled.locationQuery["error_description"] == "The user has denied the request")
             #expect(cancelled.locationQuery["state"] == state)
             #expect(cancelled.headers["location"]?.contains("error_description=The+user+has+denied+the+request") == true)
@@ -130,7 +130,7 @@ struct AuthorizationFlowTests {
                 consent: [("action", "cancel")]
             )
             #expect(consentCancel.status == 302)
-            #expect(consentCancel.locationQuery["error"] == "ACCESS_DENIED")
+            #expect(consentCancel.locationQuery["error"] == "access_denied")
             #expect(consentCancel.locationQuery["state"] == state)
             #expect(consentCancel.locationQuery["code"] == nil)
         }
@@ -240,21 +240,21 @@ struct AuthorizationFlowTests {
                 return query
             }
             let cases: [([(String, String)], String)] = [
-                (replacing("response_type", with: "token"), "UNSUPPORTED_RESPONSE_TYPE"),
-                (replacing("response_type", with: nil), "INVALID_REQUEST"),
-                (replacing("scope", with: nil), "INVALID_SCOPE"),
-                (replacing("scope", with: ""), "INVALID_SCOPE"),
-                (replacing("scope", with: "email"), "INVALID_SCOPE"),
-                (replacing("scope", with: "profile friends"), "INVALID_SCOPE"),
-                (base + [("code_challenge", PKCE().challenge), ("code_challenge_method", "plain")], "INVALID_REQUEST"),
-                (base + [("code_challenge", "short"), ("code_challenge_method", "S256")], "INVALID_REQUEST"),
-                (base + [("code_challenge", PKCE().challenge)], "INVALID_REQUEST"),
-                (base + [("code_challenge_method", "S256")], "INVALID_REQUEST"),
-                (base + [("scope", "openid")], "INVALID_REQUEST"),
-                (base + [("bot_prompt", "sometimes")], "INVALID_REQUEST"),
-                (base + [("max_age", "-1")], "INVALID_REQUEST"),
-                (base + [("prompt", "select_account")], "INVALID_REQUEST"),
-                (base + [("prompt", "none")], "LOGIN_REQUIRED"),
+                (replacing("response_type", with: "token"), "unsupported_response_type"),
+                (replacing("response_type", with: nil), "invalid_request"),
+                (replacing("scope", with: nil), "invalid_scope"),
+                (replacing("scope", with: ""), "invalid_scope"),
+                (replacing("scope", with: "email"), "invalid_scope"),
+                (replacing("scope", with: "profile friends"), "invalid_scope"),
+                (base + [("code_challenge", PKCE().challenge), ("code_challenge_method", "plain")], "invalid_request"),
+                (base + [("code_challenge", "short"), ("code_challenge_method", "S256")], "invalid_request"),
+                (base + [("code_challenge", PKCE().challenge)], "invalid_request"),
+                (base + [("code_challenge_method", "S256")], "invalid_request"),
+                (base + [("scope", "openid")], "invalid_request"),
+                (base + [("bot_prompt", "sometimes")], "invalid_request"),
+                (base + [("max_age", "-1")], "invalid_request"),
+                (base + [("prompt", "select_account")], "invalid_request"),
+                (base + [("prompt", "none")], "login_required"),
             ]
             for (query, expected) in cases {
                 let result = try await harness.client.get("/oauth2/v2.1/authorize", query: query)
@@ -267,11 +267,11 @@ struct AuthorizationFlowTests {
 
             let noState = try await harness.client.get("/oauth2/v2.1/authorize", query: replacing("state", with: nil))
             #expect(noState.status == 302)
-            #expect(noState.locationQuery["error"] == "INVALID_REQUEST")
+            #expect(noState.locationQuery["error"] == "invalid_request")
             #expect(noState.locationQuery["state"] == nil)
 
             let reserved = try await harness.client.get("/oauth2/v2.1/authorize", query: replacing("state", with: "a b/c"))
-            #expect(reserved.locationQuery["error"] == "INVALID_REQUEST")
+            #expect(reserved.locationQuery["error"] == "invalid_request")
         }
     }
 
@@ -283,7 +283,7 @@ struct AuthorizationFlowTests {
                 "/oauth2/v2.1/authorize",
                 query: harness.authorizeQuery(scope: "profile openid email", state: "st")
             )
-            #expect(result.locationQuery["error"] == "INVALID_SCOPE")
+            #expect(result.locationQuery["error"] == "invalid_scope")
         }
     }
 }

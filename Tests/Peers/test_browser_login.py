@@ -6,7 +6,7 @@ three flows through the login and consent pages:
 
 1. log in by keyboard and allow: the callback gets `code` and the same `state`; the code is
    exchanged at the token endpoint (PKCE, `id_token_key_type=JWK`);
-2. cancel on the consent page: the callback gets `error=ACCESS_DENIED` (any case) and the state;
+2. cancel on the consent page: the callback gets `error=access_denied` (any case) and the state;
 3. an unregistered `redirect_uri`: the emulator shows an error page and never redirects.
 
 Standalone: `LINE_LOGIN=/path/to/line-login python test_browser_login.py`. Prints one

@@ -49,64 +49,64 @@ enum AuthorizeParameters {
         }
 
         if let duplicate = params.duplicates.sorted().first {
-            return fail("INVALID_REQUEST", "duplicated parameter: \(duplicate)")
+            return fail("invalid_request", "duplicated parameter: \(duplicate)")
         }
         guard let responseType = params.nonEmpty("response_type") else {
-            return fail("INVALID_REQUEST", "response_type is required")
+            return fail("invalid_request", "response_type is required")
         }
         guard responseType == "code" else {
-            return fail("UNSUPPORTED_RESPONSE_TYPE", "response_type must be code")
+            return fail("unsupported_response_type", "response_type must be code")
         }
-        guard let state else { return fail("INVALID_REQUEST", "state is required") }
+        guard let state else { return fail("invalid_request", "state is required") }
         guard FormEncoding.isUnreserved(state) else {
-            return fail("INVALID_REQUEST", "state must use unreserved characters only")
+            return fail("invalid_request", "state must use unreserved characters only")
         }
 
         var scopes: [String] = []
         for scope in (params["scope"] ?? "").split(separator: " ").map(String.init) where !scopes.contains(scope) {
             scopes.append(scope)
         }
-        guard !scopes.isEmpty else { return fail("INVALID_SCOPE", "scope is required") }
+        guard !scopes.isEmpty else { return fail("invalid_scope", "scope is required") }
         if let unknown = scopes.first(where: { !knownScopes.contains($0) }) {
-            return fail("INVALID_SCOPE", "unknown scope: \(unknown)")
+            return fail("invalid_scope", "unknown scope: \(unknown)")
         }
         guard scopes.contains("profile") || scopes.contains("openid") else {
-            return fail("INVALID_SCOPE", "scope must include profile or openid")
+            return fail("invalid_scope", "scope must include profile or openid")
         }
         if scopes.contains("email") && !scopes.contains("openid") {
-            return fail("INVALID_SCOPE", "the email scope requires openid")
+            return fail("invalid_scope", "the email scope requires openid")
         }
         if let denied = scopes.first(where: { !channel.allowedScopes.contains($0) }) {
-            return fail("INVALID_SCOPE", "scope not allowed for this channel: \(denied)")
+            return fail("invalid_scope", "scope not allowed for this channel: \(denied)")
         }
 
         let challenge = params["code_challenge"]
         let method = params["code_challenge_method"]
         if let method, method != "S256" {
-            return fail("INVALID_REQUEST", "code_challenge_method must be S256")
+            return fail("invalid_request", "code_challenge_method must be S256")
         }
         if let challenge {
             guard method == "S256" else {
-                return fail("INVALID_REQUEST", "code_challenge_method=S256 is required with code_challenge")
+                return fail("invalid_request", "code_challenge_method=S256 is required with code_challenge")
             }
             guard challenge.utf8.count == 43, Base64URL.decode(challenge)?.count == 32 else {
-                return fail("INVALID_REQUEST", "malformed code_challenge")
+                return fail("invalid_request", "malformed code_challenge")
             }
         } else if method != nil {
-            return fail("INVALID_REQUEST", "code_challenge is required with code_challenge_method")
+            return fail("invalid_request", "code_challenge is required with code_challenge_method")
         }
 
         let prompts = (params["prompt"] ?? "").split(separator: " ").map(String.init)
         if let bad = prompts.first(where: { !knownPrompts.contains($0) }) {
-            return fail("INVALID_REQUEST", "unsupported prompt: \(bad)")
+            return fail("invalid_request", "unsupported prompt: \(bad)")
         }
         var maxAge: Int?
         if let raw = params["max_age"] {
-            guard let value = Int(raw), value >= 0 else { return fail("INVALID_REQUEST", "max_age must be a number") }
+            guard let value = Int(raw), value >= 0 else { return fail("invalid_request", "max_age must be a number") }
             maxAge = value
         }
         if let botPrompt = params["bot_prompt"], botPrompt != "normal" && botPrompt != "aggressive" {
-            return fail("INVALID_REQUEST", "bot_prompt must be normal or aggressive")
+            return fail("invalid_request", "bot_prompt must be normal or aggressive")
         }
 
         let request = AuthorizationRequest(

@@ -36,7 +36,7 @@ struct AuthorizeRoute: Sendable {
             return Self.response(
                 to: .redirect(
                     redirectURI: authorization.redirectURI,
-                    error: "LOGIN_REQUIRED",
+                    error: "login_required",
                     description: "the user is not logged in",
                     state: authorization.state
                 )

@@ -29,7 +29,7 @@ struct ConsentRoute: Sendable {
         if action == "cancel" {
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
-                error: "ACCESS_DENIED",
+                error: "access_denied",
                 description: "The user has denied the request",
                 state: taken.request.state
             )

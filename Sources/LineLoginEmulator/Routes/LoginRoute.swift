@@ -27,7 +27,7 @@ struct LoginRoute: Sendable {
             }
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
-                error: "ACCESS_DENIED",
+                error: "access_denied",
                 description: "The user has denied the request",
                 state: taken.request.state
             )
