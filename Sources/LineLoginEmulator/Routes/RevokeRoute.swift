@@ -25,9 +25,14 @@ struct RevokeRoute: Sendable {
         guard accessToken != nil || refreshToken != nil else {
             return Reply.oauthError(.badRequest, "invalid_request", "access_token or refresh_token is required")
         }
-        // Unknown tokens are fine: revocation is idempotent.
-        if let accessToken { store.revoke(accessToken: accessToken, channelID: channel.channelID) }
-        if let refreshToken { store.revoke(refreshToken: refreshToken, channelID: channel.channelID) }
+        var valid = true
+        if let accessToken { valid = store.revoke(accessToken: accessToken, channelID: channel.channelID) && valid }
+        if let refreshToken { valid = store.revoke(refreshToken: refreshToken, channelID: channel.channelID) && valid }
+        // LINE's reference doesn't say what an unknown, expired or already revoked token gets. LINE's SDK
+        // (API+Auth.swift: "We recognize response 400 as a success for revoking (since the token itself is
+        // invalid)") shows LINE answers 400, not RFC 7009 §2.2's 200; this package's client treats that
+        // 400 as revoked (ProviderQuirks.revokeBadRequestMeansRevoked).
+        guard valid else { return Reply.oauthError(.badRequest, "invalid_request", "invalid token") }
         return Reply.empty()
     }
 }

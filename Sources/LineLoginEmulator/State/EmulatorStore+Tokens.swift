@@ -69,21 +69,30 @@ extension EmulatorStore {
 
     /// Revokes an access token of `channelID`, its refresh token and that refresh token's other
     /// access tokens (LINE ends the login session). Unknown tokens are ignored.
-    func revoke(accessToken: String, channelID: String) {
+    /// Revokes an access token of `channelID` (and its refresh token); `false` when it was unknown,
+    /// another channel's, expired or already revoked.
+    @discardableResult
+    func revoke(accessToken: String, channelID: String) -> Bool {
         let hash = TokenDigest.of(accessToken)
-        state.withLock { state in
-            guard let record = state.accessTokens[hash], record.channelID == channelID else { return }
+        let now = now()
+        return state.withLock { state in
+            guard let record = state.accessTokens[hash], record.channelID == channelID else { return false }
             state.removeAccessToken(hash: hash)
             state.removeRefreshToken(hash: record.refreshTokenHash)
+            return record.expiresAt > now
         }
     }
 
     /// Revokes a refresh token of `channelID` and every access token issued from it.
-    func revoke(refreshToken: String, channelID: String) {
+    /// `false` when the refresh token was unknown, another channel's, expired or already revoked.
+    @discardableResult
+    func revoke(refreshToken: String, channelID: String) -> Bool {
         let hash = TokenDigest.of(refreshToken)
-        state.withLock { state in
-            guard let record = state.refreshTokens[hash], record.channelID == channelID else { return }
+        let now = now()
+        return state.withLock { state in
+            guard let record = state.refreshTokens[hash], record.channelID == channelID else { return false }
             state.removeRefreshToken(hash: hash)
+            return record.expiresAt > now
         }
     }
 
