@@ -155,7 +155,7 @@ private struct ExampleSite {
         var logger = Logger(label: "example-site")
         logger.logLevel = .warning
         let application = Application(
-            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            router: router(), server: LineHTTPServer.http1(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { _ in
                 Console.out("Example site at \(siteURL.absoluteString)  (callback \(siteURL.absoluteString)/callback)")
                 Console.progress("Press Ctrl-C to stop.")
