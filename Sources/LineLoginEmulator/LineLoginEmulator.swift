@@ -1,6 +1,7 @@
 public import Foundation
 import Hummingbird
 public import Logging
+import NIOCore
 
 /// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
 /// friendship, userinfo, discovery and JWKS on one origin, with controls for tests.
@@ -16,6 +17,8 @@ public final class LineLoginEmulator: Sendable {
     let store: EmulatorStore
     private let logger: Logger
     private let server = Locked(ServerState())
+    /// How long a connection may stay silent or take to send a request head before it is closed.
+    public let connectionIdleTimeout: Duration
 
     private struct ServerState: Sendable {
         var task: Task<Void, any Error>?
@@ -28,8 +31,12 @@ public final class LineLoginEmulator: Sendable {
     /// - Parameters:
     ///   - configuration: Channels, users and lifetimes. Defaults to ``EmulatorConfiguration/default``.
     ///   - logger: Where to log; defaults to a logger at `warning` level. Tokens, secrets and codes are never logged.
-    public init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil) {
+    ///   - connectionIdleTimeout: How long a connection may stay idle, or take to send its request head,
+    ///     before it is closed (so slow or silent clients can't hold connections open).
+    public init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil,
+                connectionIdleTimeout: Duration = .seconds(15)) {
         self.store = EmulatorStore(configuration: configuration)
+        self.connectionIdleTimeout = max(.milliseconds(1), connectionIdleTimeout)
         if let logger {
             self.logger = logger
         } else {
@@ -173,6 +180,8 @@ public final class LineLoginEmulator: Sendable {
         let store = self.store
         return Application(
             responder: EmulatorResponder(store: store, logger: logger),
+            // Hummingbird's idle timer also runs until a request head is complete: a header-read timeout.
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(connectionIdleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { [server] channel in
                 server.withLock { state in

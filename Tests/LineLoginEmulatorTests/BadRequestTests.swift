@@ -1,5 +1,5 @@
 import Foundation
-import LineLoginEmulator
+@testable import LineLoginEmulator
 import Testing
 
 @Suite("Bad requests never crash or 500")
@@ -168,5 +168,51 @@ struct BadRequestTests {
             #expect(malformedQuery.status == 400)
             #expect(malformedQuery.headers["location"] == nil)
         }
+    }
+}
+
+/// Input is reflected into a redirect or a page only up to ``ReflectedInput``'s bounds.
+@Suite struct ReflectedInputTests {
+    @Test func aSeventyKilobyteQueryIsRefusedWith414() async throws {
+        try await EmulatorHarness.with { harness in
+            let query = harness.authorizeQuery(state: String(repeating: "s", count: 70_000))
+            let result = try await harness.client.get("/oauth2/v2.1/authorize", query: query)
+            #expect(result.status == 414)
+            #expect(result.headers["location"] == nil)
+            #expect(result.body.count < 4096)
+        }
+    }
+
+    @Test func anOverLongStateIsRefusedAndNotSentBack() async throws {
+        try await EmulatorHarness.with { harness in
+            let query = harness.authorizeQuery(state: String(repeating: "s", count: 4000))
+            let result = try await harness.client.get("/oauth2/v2.1/authorize", query: query)
+            #expect(result.status == 302)
+            #expect(result.locationQuery["error"] == "invalid_request")
+            #expect(result.locationQuery["state"] == nil)
+            #expect((result.headers["location"] ?? "").utf8.count < 1024)
+        }
+    }
+
+    @Test func aQuotedParameterIsCutInTheErrorDescription() async throws {
+        try await EmulatorHarness.with { harness in
+            let query = harness.authorizeQuery(scope: "openid " + String(repeating: "x", count: 6000), state: "kept")
+            let result = try await harness.client.get("/oauth2/v2.1/authorize", query: query)
+            #expect(result.locationQuery["error"] == "invalid_scope")
+            #expect(result.locationQuery["state"] == "kept")
+            let description = try #require(result.locationQuery["error_description"])
+            #expect(description.utf8.count <= 256)
+            #expect(description.hasPrefix("unknown scope: xxx"))
+        }
+    }
+
+    @Test func clippingKeepsWholeCharactersWithinTheBound() {
+        let text = String(repeating: "é漢", count: 500)
+        let clipped = ReflectedInput.clipped(text, as: .description)
+        #expect(clipped.utf8.count <= ReflectedInput.Kind.description.maximumBytes)
+        #expect(clipped.hasSuffix("…"))
+        #expect(ReflectedInput.clipped("short", as: .description) == "short")
+        #expect(ReflectedInput.fits(String(repeating: "a", count: 1024), as: .state))
+        #expect(!ReflectedInput.fits(String(repeating: "a", count: 1025), as: .state))
     }
 }

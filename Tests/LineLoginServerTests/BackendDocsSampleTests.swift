@@ -17,8 +17,8 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
     let router = Router(context: LineRequestContext.self)
 
     // 1. The app asks for a nonce and logs in with it (LoginManager.Parameters.IDTokenNonce).
-    router.post("/auth/nonce") { _, _ in
-        try await nonces.issue()
+    router.post("/auth/nonce") { _, context in
+        try await nonces.issue(for: context.nonceClient)     // the quota's key: the remote address
     }
 
     // 2. The app sends the raw ID token; the server verifies it and consumes the nonce.

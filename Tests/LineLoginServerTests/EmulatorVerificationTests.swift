@@ -69,7 +69,7 @@ import Testing
         let store = MemoryNonceStore()
         let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
                                            mode: .remote, nonceStore: store)
-        let nonce = try await store.issue()
+        let nonce = try await store.issue(for: "client")
         let idToken = try #require(try await fixture.tokens(nonce: nonce).idToken)
         #expect(try await verifier.verify(idToken).claims.nonce == nonce)
         await #expect(throws: VerificationError.nonceNotIssued) { try await verifier.verify(idToken) }

@@ -65,7 +65,7 @@ import Testing
     /// A shared store that is down; its error text would quote the nonce.
     struct FailingNonceStore: NonceStore {
         struct Down: Error, CustomStringConvertible { var description: String { "nonce n-SECRET not found: connection refused" } }
-        func issue() async throws -> String { throw Down() }
+        func issue(for client: String) async throws -> String { throw Down() }
         func consume(_ nonce: String) async throws -> Bool { throw Down() }
     }
 
@@ -278,7 +278,7 @@ import Testing
     @Test func aServerIssuedNonceIsConsumedOnce() async throws {
         let store = MemoryNonceStore(clock: clock)
         let verifier = try verifier(nonceStore: store)
-        let nonce = try await store.issue()
+        let nonce = try await store.issue(for: "client")
         let token = keys.es256(TestTokens.claims(now: now, nonce: nonce))
         #expect(try await verifier.verify(token).user.userID == TestTokens.userID)
         try await expectFailure(token, "nonce_not_issued", verifier: verifier)
@@ -292,7 +292,7 @@ import Testing
 
     @Test func anExpiredNonceIsRefused() async throws {
         let store = MemoryNonceStore(lifetime: 600, clock: clock)
-        let nonce = try await store.issue()
+        let nonce = try await store.issue(for: "client")
         clock.advance(by: 601)
         try await expectFailure(keys.es256(TestTokens.claims(now: now, nonce: nonce)), "nonce_not_issued", verifier: verifier(nonceStore: store))
     }
@@ -300,7 +300,7 @@ import Testing
     @Test func aForgedTokenDoesNotBurnTheNonce() async throws {
         let store = MemoryNonceStore(clock: clock)
         let verifier = try verifier(nonceStore: store)
-        let nonce = try await store.issue()
+        let nonce = try await store.issue(for: "client")
         let forged = TestTokens(keyID: keys.keyID).es256(TestTokens.claims(now: now, nonce: nonce))
         try await expectFailure(forged, "invalid_signature", verifier: verifier)
         var expired = TestTokens.claims(now: now, nonce: nonce)

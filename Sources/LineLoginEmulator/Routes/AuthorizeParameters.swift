@@ -43,7 +43,9 @@ enum AuthorizeParameters {
                 .errorPage(message: "Invalid redirect_uri: it does not match a callback URL registered for this channel.")
             )
         }
-        let state = params.nonEmpty("state")
+        let rawState = params.nonEmpty("state")
+        // An over-long state is refused, and not sent back with the refusal.
+        let state = rawState.flatMap { ReflectedInput.fits($0, as: .state) ? $0 : nil }
         func fail(_ error: String, _ description: String) -> Result<Accepted, AuthorizeRefusal> {
             .failure(.redirect(redirectURI: redirectURI, error: error, description: description, state: state))
         }
@@ -57,7 +59,8 @@ enum AuthorizeParameters {
         guard responseType == "code" else {
             return fail("unsupported_response_type", "response_type must be code")
         }
-        guard let state else { return fail("invalid_request", "state is required") }
+        guard rawState != nil else { return fail("invalid_request", "state is required") }
+        guard let state else { return fail("invalid_request", "state is too long") }
         guard FormEncoding.isUnreserved(state) else {
             return fail("invalid_request", "state must use unreserved characters only")
         }

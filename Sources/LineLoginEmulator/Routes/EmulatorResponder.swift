@@ -18,6 +18,9 @@ struct EmulatorResponder: HTTPResponder {
     }
 
     private func route(_ request: Request) async -> Response {
+        guard ReflectedInput.fits(request.head.path ?? "", as: .requestTarget) else {
+            return RouteSupport.errorPage(.uriTooLong, title: "URI too long", message: "The request is too long.")
+        }
         let method = request.method
         switch request.uri.path {
         case "/.well-known/openid-configuration":

@@ -33,15 +33,16 @@ enum RouteSupport {
         scopes.filter { $0 != "email" }.joined(separator: " ")
     }
 
-    /// A 302 to the client's redirect URI carrying an error (upper-case code, LINE quirk 4).
+    /// A 302 to the client's redirect URI carrying an error (upper-case code, LINE quirk 4), with the
+    /// description and `state` bounded by ``ReflectedInput``.
     static func redirectError(
         redirectURI: String,
         error: String,
         description: String,
         state: String?
     ) -> Response {
-        var items = [("error", error), ("error_description", description)]
-        if let state { items.append(("state", state)) }
+        var items = [("error", error), ("error_description", ReflectedInput.clipped(description, as: .description))]
+        if let state, ReflectedInput.fits(state, as: .state) { items.append(("state", state)) }
         return Reply.redirect(to: FormEncoding.appending(items, to: redirectURI))
     }
 

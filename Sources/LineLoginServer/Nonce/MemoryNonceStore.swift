@@ -2,85 +2,71 @@ import Crypto
 public import Foundation
 public import OAuthEngine
 
-/// A ``NonceStore`` in memory, for one process: bounded (the oldest nonces are dropped first when it is
-/// full), entries expire after ``lifetime``, and a nonce is consumed once. It keeps only SHA-256 digests
-/// of the nonces it issued.
+/// A ``NonceStore`` in memory, for one process. It keeps only SHA-256 digests of the nonces it issued;
+/// entries expire after ``lifetime``, and a nonce is consumed once.
+///
+/// Each client has a quota: at most ``perClientLimit`` pending nonces, and a client at its quota (or
+/// asking while the store is full) loses its own oldest nonce, never another client's. When the store
+/// is full of other clients' live nonces, issuing fails (``NonceStoreError``, a 503 at the route)
+/// instead of pushing out someone's pending sign-in. The routes of this package use the remote
+/// address as the client (see ``LineRequestContext/nonceClient``).
+///
+/// Issuing and consuming are O(1): expired nonces are dropped from the front of an insertion-ordered
+/// chain (every nonce lives ``lifetime``, so the oldest expire first), nothing is ever scanned.
 public actor MemoryNonceStore: NonceStore {
     /// At most this many nonces are remembered.
     public nonisolated let capacity: Int
+    /// At most this many nonces are pending for one client.
+    public nonisolated let perClientLimit: Int
     /// How long an issued nonce stays usable.
     public nonisolated let lifetime: TimeInterval
 
     private let clock: any WallClock
     private let random: any RandomSource
-    /// Digest → expiry.
-    private var entries: [Data: Date] = [:]
-    /// Digests in issue order (may hold digests already consumed; those are skipped on eviction).
-    private var order: [Data] = []
-    private var orderStart = 0
+    private var ledger = NonceLedger()
 
     /// Creates a store.
     /// - Parameters:
     ///   - capacity: the most nonces remembered at once (at least 1).
+    ///   - perClientLimit: the most nonces one client may have pending (at least 1); a real app needs
+    ///     one per sign-in in progress.
     ///   - lifetime: seconds a nonce stays usable (LINE's authorization code lives 10 minutes).
     ///   - clock: the clock expiries are measured with.
     ///   - random: the CSPRNG nonces come from.
-    public init(capacity: Int = 10_000, lifetime: TimeInterval = 600, clock: any WallClock = SystemClock(),
-                random: any RandomSource = SystemRandomSource()) {
+    public init(capacity: Int = 10_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
+                clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource()) {
         self.capacity = max(1, capacity)
+        self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime
         self.clock = clock
         self.random = random
     }
 
-    /// How many nonces are remembered (expired ones included until the next purge).
-    public var count: Int { entries.count }
+    /// How many nonces are remembered (expired ones included until the next issue).
+    public var count: Int { ledger.count }
 
-    /// Issues 32 CSPRNG bytes, base64url (43 characters).
-    public func issue() throws(NonceStoreError) -> String {
-        let nonce = Base64URL.encode(random.bytes(count: 32))
+    /// Issues 32 CSPRNG bytes, base64url (43 characters), to `client`.
+    ///
+    /// Throws when the store is full of other clients' pending nonces.
+    public func issue(for client: String) throws(NonceStoreError) -> String {
         let now = clock.now()
-        if entries.count >= capacity { purgeExpired(now: now) }
-        while entries.count >= capacity, evictOldest() {}
-        let digest = Self.digest(nonce)
-        entries[digest] = now.addingTimeInterval(lifetime)
-        order.append(digest)
-        // Consumed nonces leave stale digests behind; keep the list proportional to the capacity.
-        if order.count - orderStart > 2 * capacity { compactOrder() }
+        while let oldest = ledger.oldest, oldest.expiry <= now { ledger.remove(oldest.digest) }
+        let own = ledger.count(of: client)
+        if own >= perClientLimit || (ledger.count >= capacity && own > 0) {
+            if let oldest = ledger.oldest(of: client) { ledger.remove(oldest) }
+        }
+        guard ledger.count < capacity else {
+            throw NonceStoreError("the nonce store is full; try again later")
+        }
+        let nonce = Base64URL.encode(random.bytes(count: 32))
+        ledger.insert(Self.digest(nonce), client: client, expiry: now.addingTimeInterval(lifetime))
         return nonce
     }
 
     /// `true` once for an issued, unexpired nonce; the entry is removed either way.
     public func consume(_ nonce: String) throws(NonceStoreError) -> Bool {
-        guard let expiry = entries.removeValue(forKey: Self.digest(nonce)) else { return false }
-        return clock.now() < expiry
-    }
-
-    private func purgeExpired(now: Date) {
-        entries = entries.filter { $0.value > now }
-        compactOrder()
-    }
-
-    /// Drops the oldest remembered nonce; `false` when there is none.
-    private func evictOldest() -> Bool {
-        while orderStart < order.count {
-            let digest = order[orderStart]
-            orderStart += 1
-            if entries.removeValue(forKey: digest) != nil {
-                compactOrderIfSparse()
-                return true
-            }
-        }
-        return false
-    }
-
-    private func compactOrderIfSparse() {
-        if orderStart > 1024 && orderStart * 2 > order.count { compactOrder() }
-    }
-
-    private func compactOrder() {
-        order = order[orderStart...].filter { entries[$0] != nil }
-        orderStart = 0
+        guard let entry = ledger.remove(Self.digest(nonce)) else { return false }
+        return clock.now() < entry.expiry
     }
 
     private static func digest(_ nonce: String) -> Data {

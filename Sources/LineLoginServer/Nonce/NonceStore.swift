@@ -4,8 +4,13 @@
 ///
 /// Conformers (a shared database store) may throw any error; callers report a ``NonceStoreError``.
 public protocol NonceStore: Sendable {
-    /// Issues a fresh, unguessable nonce (URL-safe) and remembers it until it is consumed or expires.
-    func issue() async throws -> String
+    /// Issues a fresh, unguessable nonce (URL-safe) to `client` and remembers it until it is consumed
+    /// or expires.
+    ///
+    /// `client` says who asked (the routes pass ``LineRequestContext/nonceClient``, the remote
+    /// address): a store must not let one client's requests push out another client's pending nonce,
+    /// e.g. by giving each client a quota as ``MemoryNonceStore`` does.
+    func issue(for client: String) async throws -> String
 
     /// Consumes `nonce`: `true` exactly once for a nonce this store issued that has not expired;
     /// `false` for an unknown, expired or already consumed one.

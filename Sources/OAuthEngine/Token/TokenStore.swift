@@ -25,6 +25,9 @@ public enum TokenStoreError: Error, Sendable, Equatable {
     /// The store can't be read right now (a locked device's Keychain); trying again later may work, and
     /// it says nothing about whether tokens are stored.
     case unavailable(String)
+    /// The store's location can't be trusted, so nothing was read or written: a folder that belongs
+    /// to another user or that other users may write to, or a token path that is not a regular file.
+    case insecure(String)
 
     /// Whether trying again later may work.
     public var isTransient: Bool {

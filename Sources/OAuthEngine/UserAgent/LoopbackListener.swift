@@ -10,9 +10,9 @@ final class LoopbackListener: @unchecked Sendable {
     private enum Phase { case ready, serving, finished }
 
     private let lock = NSLock()
-    private var listenDescriptor: Int32
-    private var wakeRead: Int32
-    private var wakeWrite: Int32
+    private let listenDescriptor: LoopbackDescriptor
+    private let wakeRead: LoopbackDescriptor
+    private let wakeWrite: LoopbackDescriptor
     private var phase = Phase.ready
     private var cancelRequested = false
 
@@ -28,9 +28,9 @@ final class LoopbackListener: @unchecked Sendable {
             LoopbackSocket.closeDescriptor(descriptor)
             throw .unavailable("could not set up the loopback listener")
         }
-        self.listenDescriptor = descriptor
-        self.wakeRead = pipe.read
-        self.wakeWrite = pipe.write
+        self.listenDescriptor = LoopbackDescriptor(descriptor)
+        self.wakeRead = LoopbackDescriptor(pipe.read)
+        self.wakeWrite = LoopbackDescriptor(pipe.write)
         self.address = address
         self.port = boundPort
     }
@@ -42,13 +42,13 @@ final class LoopbackListener: @unchecked Sendable {
     /// The socket's local address (`getsockname`), or `nil` once closed.
     var localAddress: (host: String, port: Int)? {
         lock.withLock {
-            listenDescriptor >= 0 ? LoopbackSocket.localAddress(of: listenDescriptor) : nil
+            listenDescriptor.isOpen ? LoopbackSocket.localAddress(of: listenDescriptor.raw) : nil
         }
     }
 
     /// `true` once the listening socket is closed.
     var isClosed: Bool {
-        lock.withLock { listenDescriptor < 0 }
+        lock.withLock { !listenDescriptor.isOpen }
     }
 
     /// Starts serving on a new thread; `completion` gets the outcome once.
@@ -67,8 +67,8 @@ final class LoopbackListener: @unchecked Sendable {
         }
         phase = .serving
         let server = LoopbackServer(
-            listener: listenDescriptor,
-            wake: wakeRead,
+            listener: listenDescriptor.raw,
+            wake: wakeRead.raw,
             configuration: configuration,
             isCancelled: { [self] in lock.withLock { cancelRequested } },
             closeListener: { [self] in closeListeningSocket() }
@@ -91,17 +91,14 @@ final class LoopbackListener: @unchecked Sendable {
             cancelRequested = true
             switch phase {
             case .ready: closeAllLocked()
-            case .serving: LoopbackSocket.signal(wakeWrite)
+            case .serving: LoopbackSocket.signal(wakeWrite.raw)
             case .finished: break
             }
         }
     }
 
     private func closeListeningSocket() {
-        lock.withLock {
-            LoopbackSocket.closeDescriptor(listenDescriptor)
-            listenDescriptor = -1
-        }
+        lock.withLock { listenDescriptor.close() }
     }
 
     private func closeAll() {
@@ -110,11 +107,8 @@ final class LoopbackListener: @unchecked Sendable {
 
     private func closeAllLocked() {
         for descriptor in [listenDescriptor, wakeRead, wakeWrite] {
-            LoopbackSocket.closeDescriptor(descriptor)
+            descriptor.close()
         }
-        listenDescriptor = -1
-        wakeRead = -1
-        wakeWrite = -1
         phase = .finished
     }
 }

@@ -43,7 +43,8 @@ struct LoopbackServer: Sendable {
     let closeListener: @Sendable () -> Void
 
     private struct Connection {
-        let descriptor: Int32
+        /// Owned here alone: closing goes through it, so a connection is closed exactly once.
+        let descriptor: LoopbackDescriptor
         var buffer: [UInt8] = []
         let deadline: ContinuousClock.Instant
     }
@@ -59,7 +60,7 @@ struct LoopbackServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: configuration.timeout)
         var connections: [Connection] = []
-        defer { connections.forEach { LoopbackSocket.closeDescriptor($0.descriptor) } }
+        defer { connections.forEach { $0.descriptor.close() } }
 
         while true {
             if isCancelled() { return .failure(.cancelled) }
@@ -67,7 +68,7 @@ struct LoopbackServer: Sendable {
             if now >= deadline { return .failure(.timedOut) }
             connections.removeAll { connection in
                 guard connection.deadline <= now else { return false }
-                LoopbackSocket.closeDescriptor(connection.descriptor)
+                connection.descriptor.close()
                 return true
             }
 
@@ -75,7 +76,7 @@ struct LoopbackServer: Sendable {
             var entries = [
                 pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            ] + connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            ] + connections.map { pollfd(fd: $0.descriptor.raw, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&entries, nfds_t(entries.count), LoopbackSocket.milliseconds(until: wakeAt, clock: clock))
             if ready < 0 {
                 let code = errno
@@ -100,10 +101,7 @@ struct LoopbackServer: Sendable {
                         : configuration.successPage.map {
                             LoopbackResponse.html(status: 200, reason: "OK", body: $0, restrictContent: false)
                         } ?? LoopbackResponse.html(status: 200, reason: "OK", body: LoopbackResponse.defaultSuccessPage)
-                    let descriptor = connections[index].descriptor
-                    connections.remove(at: index)
-                    LoopbackSocket.sendAll(descriptor, page, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
-                    LoopbackSocket.finish(descriptor)
+                    reply(connections[index].descriptor, page)
                     return .success(url)
                 }
             }
@@ -118,10 +116,10 @@ struct LoopbackServer: Sendable {
                 while accepted < 16, let descriptor = LoopbackSocket.acceptConnection(listener) {
                     accepted += 1
                     if connections.count >= Self.maximumConnections {
-                        LoopbackSocket.closeDescriptor(connections.removeFirst().descriptor)
+                        connections.removeFirst().descriptor.close()
                     }
                     connections.append(Connection(
-                        descriptor: descriptor,
+                        descriptor: LoopbackDescriptor(descriptor),
                         deadline: clock.now.advanced(by: Self.connectionReadTimeout)
                     ))
                 }
@@ -133,11 +131,11 @@ struct LoopbackServer: Sendable {
 
     /// Reads what a connection sent and answers it once its head is complete.
     private func advance(_ connection: inout Connection) -> Progress {
-        switch LoopbackSocket.receive(connection.descriptor, limit: 4096) {
+        switch LoopbackSocket.receive(connection.descriptor.raw, limit: 4096) {
         case .wouldBlock:
             return .waiting
         case .closed:
-            LoopbackSocket.closeDescriptor(connection.descriptor)
+            connection.descriptor.close()
             return .closed
         case let .bytes(bytes):
             connection.buffer += bytes
@@ -171,8 +169,8 @@ struct LoopbackServer: Sendable {
     }
 
     /// Sends a response and closes the connection.
-    private func reply(_ descriptor: Int32, _ response: [UInt8]) {
-        LoopbackSocket.sendAll(descriptor, response, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
-        LoopbackSocket.finish(descriptor)
+    private func reply(_ descriptor: LoopbackDescriptor, _ response: [UInt8]) {
+        LoopbackSocket.sendAll(descriptor.raw, response, timeoutMilliseconds: Self.writeTimeoutMilliseconds)
+        descriptor.finish()
     }
 }

@@ -194,16 +194,16 @@ enum LoopbackSocket {
         return true
     }
 
-    /// Ends a connection politely: stop sending, discard what the peer already sent, close.
+    /// Prepares a connection for a polite close: stop sending, discard what the peer already sent.
+    /// The caller closes it (``LoopbackDescriptor/finish()``).
     ///
     /// Closing with unread data makes the kernel send a reset, which can make a browser drop the
     /// response it was about to show.
-    static func finish(_ descriptor: Int32) {
+    static func shutDownAndDrain(_ descriptor: Int32) {
         _ = shutdown(descriptor, POSIX.shutdownWrite)
         for _ in 0..<16 {
             guard case .bytes = receive(descriptor, limit: 4096) else { break }
         }
-        closeDescriptor(descriptor)
     }
 
     /// A non-blocking, close-on-exec pipe used to wake a `poll` from another thread.

@@ -155,7 +155,7 @@ private struct ExampleSite {
         var logger = Logger(label: "example-site")
         logger.logLevel = .warning
         let application = Application(
-            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            router: router(), server: LineHTTPServer.http1(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { _ in
                 Console.out("Example site at \(siteURL.absoluteString)  (callback \(siteURL.absoluteString)/callback)")
                 Console.progress("Press Ctrl-C to stop.")
@@ -182,8 +182,14 @@ private struct ExampleSite {
         }).register(on: router)
 
         let api = router.group("api")
-        api.post("nonce") { _, _ in
-            Response.json(["nonce": try await site.nonces.issue(), "expires_in": Int(site.nonces.lifetime)])
+        api.post("nonce") { _, context in
+            do {
+                let nonce = try await site.nonces.issue(for: context.nonceClient)
+                return Response.json(["nonce": nonce, "expires_in": Int(site.nonces.lifetime)])
+            } catch {
+                // Full of other clients' pending nonces: an outage to this client, not its fault.
+                return Response.json(["error": "temporarily_unavailable"], status: .serviceUnavailable)
+            }
         }
         api.post("session") { request, _ in await site.session(request) }
         api.group("me")

@@ -74,7 +74,7 @@ struct SessionOptions: ParsableArguments {
         let configuration = LoginConfiguration(
             channelID: channelID, platform: platform,
             channelSecret: ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 },
-            tokenStore: FileTokenStore(directory: directory, key: key), userAgent: userAgent, redirectURI: redirectURI)
+            tokenStore: FileTokenStore(directory: directory, key: key, onWarning: { Console.progress($0.description) }), userAgent: userAgent, redirectURI: redirectURI)
         do { return try LoginManager(configuration: configuration) } catch { throw CommandFailure(error) }
     }
 }

@@ -15,21 +15,32 @@ public import Foundation
 /// directory `fsync`), so a reader sees the old or the new tokens, never a torn file, and concurrent
 /// saves from one process are safe. The directory is created with mode 0700, and an existing one
 /// owned by this user is tightened to 0700: it should hold nothing but token files.
+///
+/// Whoever can write to the directory can swap the tokens, so a directory that belongs to another
+/// user or that group or others may write to is refused (``TokenStoreError/insecure(_:)``) when
+/// loading and saving. The token file is opened without following a link or blocking (a FIFO or a
+/// device there is refused), and a token file others may read is tightened to 0600 and reported to
+/// ``onWarning`` once per load.
 public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
     /// The directory holding the token files.
     public let directory: URL
     /// The token file, `<directory>/<sanitized key>.json`.
     public let fileURL: URL
+    /// Told when the store fixed something the user should know about (e.g. a token file others could
+    /// read); the command-line tool prints it. Never carries a token.
+    public let onWarning: (@Sendable (FileTokenStoreWarning) -> Void)?
 
     /// The largest token file read; anything bigger is not one this store wrote.
     private static let maximumFileSize = 1 << 20
 
     /// A store for `key` (e.g. `channel-1234567890` or `oidc-<hash>`) in `directory`. The key is
     /// reduced to `[A-Za-z0-9._-]`; a key that had to change gets a short hash so distinct keys
-    /// keep distinct files.
-    public init(directory: URL = defaultDirectory(), key: String) {
+    /// keep distinct files. `onWarning` hears about fixed permissions (see ``onWarning``).
+    public init(directory: URL = defaultDirectory(), key: String,
+                onWarning: (@Sendable (FileTokenStoreWarning) -> Void)? = nil) {
         self.directory = directory
         self.fileURL = directory.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
+        self.onWarning = onWarning
     }
 
     /// `$XDG_DATA_HOME/line-login` when `XDG_DATA_HOME` is an absolute path, otherwise
@@ -55,14 +66,38 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
 
     /// The stored tokens, read without suspending (for LINE's synchronous `isAuthorized`).
     public func loadNow() throws(TokenStoreError) -> TokenSet? {
+        var directoryInfo = stat()
+        if stat(directory.path, &directoryInfo) != 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .io("could not examine \(directory.path): \(Self.describe(errno: code))")
+        }
+        try Self.requireTrusted(directory: directory.path, directoryInfo)
+
         let path = fileURL.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
+            if code == ELOOP { throw .insecure("\(path) is a symbolic link") }
             throw .io("could not open \(path): \(Self.describe(errno: code))")
         }
         defer { _ = close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .io("could not examine \(path): \(Self.describe(errno: errno))")
+        }
+        guard Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) else {
+            throw .insecure("\(path) is not a regular file")
+        }
+        let exposedBits = Int(info.st_mode) & 0o077
+        if exposedBits != 0 {
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw .insecure("\(path) is readable by other users and could not be made private: \(Self.describe(errno: errno))")
+            }
+            onWarning?(.tightenedTokenFile(path: path, previousMode: Int(info.st_mode) & 0o777))
+        }
 
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -190,11 +225,27 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
             throw .io("could not create \(path): \(Self.describe(errno: code))")
         }
         var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR) else {
+        guard stat(path, &info) == 0 else {
+            throw .io("could not examine \(path): \(Self.describe(errno: errno))")
+        }
+        try Self.requireTrusted(directory: path, info)
+        // Only read and search bits are left here: tightening them hides the file names.
+        if Int(info.st_mode) & 0o077 != 0 {
+            _ = chmod(path, 0o700)
+        }
+    }
+
+    /// Refuses a token directory someone else could change: not a directory, owned by another user,
+    /// or writable by group or others (whoever can write there can replace the token file).
+    private static func requireTrusted(directory path: String, _ info: stat) throws(TokenStoreError) {
+        guard Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR) else {
             throw .io("\(path) is not a directory")
         }
-        if Int(info.st_mode) & 0o077 != 0, info.st_uid == geteuid() {
-            _ = chmod(path, 0o700)
+        guard info.st_uid == geteuid() else {
+            throw .insecure("\(path) belongs to another user (uid \(info.st_uid))")
+        }
+        guard Int(info.st_mode) & 0o022 == 0 else {
+            throw .insecure("\(path) is writable by other users (mode \(String(Int(info.st_mode) & 0o7777, radix: 8)))")
         }
     }
 

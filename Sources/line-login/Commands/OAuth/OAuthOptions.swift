@@ -93,7 +93,7 @@ struct OAuthOptions: ParsableArguments {
     func store(issuer: String, clientID: String) -> FileTokenStore {
         // PKCE's S256 transform is exactly base64url(SHA-256(·)); it saves this target a crypto dependency.
         let digest = PKCE.challenge(for: "\(issuer)\n\(clientID)").prefix(16)
-        return FileTokenStore(directory: directory, key: "oidc-\(digest)")
+        return FileTokenStore(directory: directory, key: "oidc-\(digest)", onWarning: { Console.progress($0.description) })
     }
 
     /// The client: LinkedIn's built-in endpoints, or discovery from the issuer.
