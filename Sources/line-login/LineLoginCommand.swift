@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineSDK
 
 /// `line-login`: LINE Login from a terminal, the emulator, and the demo.
 @main
@@ -11,6 +12,8 @@ struct LineLoginCommand: AsyncParsableCommand {
         Exit codes: 0 success; 1 a check failed (invalid token, failed demo step); 2 usage error; \
         3 not logged in; 4 network or server error; 5 login failed or cancelled.
         """,
+        // The package's version, the same `Constant.SDKVersion` the SDK reports.
+        version: Constant.SDKVersion,
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
             TokenCommand.self, LogoutCommand.self, VerifyIDTokenCommand.self, OAuthCommand.self, ExampleSiteCommand.self,

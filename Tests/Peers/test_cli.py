@@ -548,6 +548,9 @@ def main() -> int:
             bare.stop()
 
     def all_checks() -> None:
+        version = cli.run("--version")
+        check(version.code == 0 and version.stdout.strip() == "0.9.0", "--version prints the package version",
+              f"exit {version.code}: {version.stdout.strip()!r}")
         run_demo(cli)
         bare_auto_approve()
         emulator.start()
