@@ -35,3 +35,27 @@ import Testing
         #expect(await !store.isActive("ended"))
     }
 }
+
+/// Review findings: an ended session is never begun again; memory stays bounded by the live sessions.
+@Suite struct MemoryWebSessionStoreEdgeTests {
+    let clock = TestClock()
+
+    @Test func anEndedSessionCannotBeBegunAgainUntilItWouldHaveExpired() async {
+        let store = MemoryWebSessionStore(clock: clock)
+        await store.begin("s", expiresAt: clock.now().addingTimeInterval(600))
+        await store.end("s")
+        await store.begin("s", expiresAt: clock.now().addingTimeInterval(600))
+        #expect(await !store.isActive("s"), "a cookie re-issued for a logged-out session stays refused")
+    }
+
+    @Test func anIdleExpiredSessionDoesNotPinTheBookkeeping() async {
+        let store = MemoryWebSessionStore(capacity: 100, clock: clock)
+        await store.begin("forgotten", expiresAt: clock.now().addingTimeInterval(1))
+        clock.advance(by: 2)
+        for index in 0..<5_000 {
+            await store.begin("s\(index)", expiresAt: clock.now().addingTimeInterval(600))
+            await store.end("s\(index)")
+        }
+        #expect(await store.count <= 1)
+    }
+}

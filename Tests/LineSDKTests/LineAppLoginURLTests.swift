@@ -58,3 +58,21 @@ import Testing
         #expect(CallbackURLUserAgent.callback(URL(string: "https://evil.example/line-auth?code=c")!, redirectURI: redirect, alternates: [universal]) == nil)
     }
 }
+
+/// A login stopped before its page is shown opens nothing. (A callback with a forged `state` ends the
+/// attempt and fails as LINE's SDK does, with `responseStateValueNotMatching`: LineAppLoginTests.)
+@Suite struct CallbackURLUserAgentEdgeTests {
+    @Test func aCancelledTaskOpensNothing() async throws {
+        let redirect = try #require(URL(string: "line3rdp.com.example.app://authorize/"))
+        let opened = LockedValue(0)
+        let agent = CallbackURLUserAgent(redirectURI: redirect) { _ in opened.withLock { $0 += 1 } }
+        let session = try await agent.beginSession(redirectURI: nil)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await session.present(URL(string: "https://access.line.test/authorize?state=s")!)
+        }
+        await #expect(throws: (any Error).self) { try await task.value }
+        #expect(opened.current == 0)
+        #expect(!agent.isWaiting)
+    }
+}

@@ -83,6 +83,12 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
                     waitingRedirectURI = redirectURI
                     lock.unlock()
                     previous?.resume(throwing: UserAgentError.cancelled)
+                    // Cancelled before the continuation was installed: the handler found nothing to cancel,
+                    // so nothing may be opened now.
+                    if Task.isCancelled {
+                        fail(.cancelled)
+                        return
+                    }
                     opener(url)
                 }
             } onCancel: {

@@ -17,7 +17,8 @@ public final class LoginManager: Sendable {
 
     private let core = LockedValue<Core?>(nil)
     private let running = LockedValue<LoginProcess?>(nil)
-    private let callbackAgent = LockedValue<(any CallbackReceiving)?>(nil)
+    // The agent of the login that is running, with its process: a callback reaches that login only.
+    private let callbackAgent = LockedValue<(process: LoginProcess, agent: any CallbackReceiving)?>(nil)
     private let storeError = LockedValue<TokenStoreError?>(nil)
     private let legacyLanguage = LockedValue<WebPageLanguage?>(nil)
 
@@ -63,20 +64,26 @@ public final class LoginManager: Sendable {
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
         storeError.withLock { $0 = nil }
+        // An asynchronous store, or one that can't be read yet (a locked Keychain): show its session as
+        // soon as it is read, unless a login got there first.
+        let readLater = {
+            Task {
+                if let stored = await client.currentTokens() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
+            }
+        }
         if let synchronous = store as? any SynchronousTokenLoading {
             // A corrupt store counts as logged out, and is reported through `tokenStoreError`.
             do {
                 mirror.update(try synchronous.loadNow().map(AccessToken.init(tokens:)), notify: false)
             } catch {
-                storeError.withLock { $0 = TokenStoreError(error) }
+                let storeFailure = TokenStoreError(error)
+                storeError.withLock { $0 = storeFailure }
                 mirror.update(nil, notify: false)
+                if storeFailure.isTransient { _ = readLater() }
             }
         } else {
             mirror.update(nil, notify: false)
-            // An asynchronous store: show its session as soon as it is read, unless a login got there first.
-            Task {
-                if let stored = await client.currentTokens() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
-            }
+            _ = readLater()
         }
         let platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
         mirror.replaceSession.withLock { replace in
@@ -218,7 +225,10 @@ public final class LoginManager: Sendable {
 
     private func run(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>, context: (any LoginPresentationContext)?,
                      parameters: Parameters) async throws(LineSDKError) -> LoginResult {
-        defer { running.withLock { if $0 === process { $0 = nil } } }
+        defer {
+            running.withLock { if $0 === process { $0 = nil } }
+            callbackAgent.withLock { if $0?.process === process { $0 = nil } }
+        }
         do throws(LineSDKError) {
             return try await authorize(process, core: core, permissions: permissions, context: context, parameters: parameters)
         } catch {
@@ -276,8 +286,11 @@ public final class LoginManager: Sendable {
                 language: parameters.preferredWebPageLanguage?.rawValue, onlyWebLogin: parameters.onlyWebLogin,
                 opener: opener, webLogin: web, onRoute: { process.report($0) })
         }
-        // `application(_:open:)` hands callbacks to the agent of the login that is waiting.
-        callbackAgent.withLock { $0 = agent as? any CallbackReceiving }
+        // `application(_:open:)` hands callbacks to the agent of the login that is running, and to no other.
+        if let receiving = agent as? any CallbackReceiving {
+            let current = running.current
+            callbackAgent.withLock { if current === process { $0 = (process, receiving) } }
+        }
         return agent
     }
 
@@ -311,8 +324,8 @@ public final class LoginManager: Sendable {
     @discardableResult
     public func handleCallbackURL(_ url: URL) -> Bool {
         guard let core = core.current, isLoginCallback(url, configuration: core.configuration),
-              let agent = callbackAgent.current else { return false }
-        return agent.deliver(url)
+              let registered = callbackAgent.current, registered.process === running.current else { return false }
+        return registered.agent.deliver(url)
     }
 
     /// Whether `url` has the shape of a login callback for this channel.

@@ -17,6 +17,7 @@ public final class LoginProcess: Sendable {
     private let task = LockedValue<Task<Void, Never>?>(nil)
     private let agentSession = LockedValue<(any UserAgentSession)?>(nil)
     private let route = LockedValue<LoginRoute?>(nil)
+    private let stopped = LockedValue(false)
     // Set when a newer login replaced this one, so its caller learns why it ended.
     private let discarded = LockedValue(false)
 
@@ -30,6 +31,8 @@ public final class LoginProcess: Sendable {
     func attach(_ session: any UserAgentSession, route: LoginRoute?) {
         agentSession.withLock { $0 = session }
         if let route { report(route) }
+        // Stopped before the page was shown: the session must not show it.
+        if stopped.current { session.cancel() }
     }
 
     func report(_ route: LoginRoute) {
@@ -38,6 +41,7 @@ public final class LoginProcess: Sendable {
 
     /// Stops the login; its completion handler gets `authorizeFailed(.forceStopped)`.
     public func stop() {
+        stopped.withLock { $0 = true }
         agentSession.current?.cancel()
         task.current?.cancel()
     }

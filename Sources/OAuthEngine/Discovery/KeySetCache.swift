@@ -165,6 +165,8 @@ public actor KeySetCache {
             return set
         } catch {
             retryAfter = clock.now().addingTimeInterval(failureBackoff)
+            // The provider may have moved its keys: read the discovery document again next time.
+            discoveredURL = nil
             if let error = error as? IDTokenError { throw error }
             throw .keysUnavailable("JWKS fetch failed")
         }

@@ -76,7 +76,8 @@ extension OAuthClient {
     /// would travel in the clear.
     public func send(authorized request: HTTPRequest) async throws(OAuthError) -> HTTPResponse {
         guard EndpointPolicy.isAllowed(request.url) else {
-            throw .configuration(EndpointPolicyError(endpoint: "resource", url: request.url).description)
+            // The query may hold a token: the message names the endpoint without it.
+            throw .configuration(EndpointPolicyError(endpoint: "resource", url: ServerError.withoutQuery(request.url) ?? request.url).description)
         }
         let client = tokenClient
         return try await session.perform { tokens throws(OAuthError) in

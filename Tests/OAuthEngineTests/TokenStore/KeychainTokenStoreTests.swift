@@ -104,3 +104,23 @@ import Testing
         #expect(await session.current() == Self.tokens, "a locked Keychain is not an empty one")
     }
 }
+
+/// Review findings: logging out deletes the old SDK's item too; a failed delete of it doesn't fail the load.
+@Suite struct KeychainMigrationEdgeTests {
+    let keychain = MemoryKeychain()
+    static let old = KeychainQuery(service: "old.service", account: "1@old", includesSynchronizable: true)
+
+    var store: KeychainTokenStore {
+        KeychainTokenStore(key: "channel-1", migration: .init(query: Self.old) { _ in KeychainTokenStoreTests.tokens }, keychain: keychain)
+    }
+
+    @Test func clearDeletesTheOldItemSoTheUserIsNotSignedInAgain() async throws {
+        keychain.put(Self.old, data: Data("old".utf8))
+        keychain.failing["delete"] = KeychainStatus(rawValue: -34018)
+        #expect(try await store.load() == KeychainTokenStoreTests.tokens, "a failed delete of the old item is not a failed load")
+        keychain.failing["delete"] = nil
+        #expect(keychain.item(Self.old) != nil)
+        try await store.clear()
+        #expect(try await store.load() == nil, "logged out stays logged out")
+    }
+}

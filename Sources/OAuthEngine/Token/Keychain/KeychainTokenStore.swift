@@ -68,9 +68,13 @@ public struct KeychainTokenStore: TokenStore, SynchronousTokenLoading {
     }
 
     /// Deletes the item (a missing one is fine).
+    /// Deletes the item, and the migration's old item too, so a logged-out user is not signed in again
+    /// from it (a missing one is fine).
     public func clear() async throws(TokenStoreError) {
-        let status = keychain.delete(query)
-        guard status == .success || status == .itemNotFound else { throw Self.error(status, "delete") }
+        for item in [query] + (migration.map { [$0.query] } ?? []) {
+            let status = keychain.delete(item)
+            guard status == .success || status == .itemNotFound else { throw Self.error(status, "delete") }
+        }
     }
 
     private func takeOver() throws(TokenStoreError) -> TokenSet? {
@@ -79,9 +83,9 @@ public struct KeychainTokenStore: TokenStore, SynchronousTokenLoading {
         // An unreadable old item is left where it is: nothing is lost, and the user logs in again.
         do { tokens = try migration.decode(data) } catch { return nil }
         try write(TokenSetCoding.encode(tokens))
-        // Only now that the new item holds the tokens.
-        let deleted = keychain.delete(migration.query)
-        guard deleted == .success || deleted == .itemNotFound else { throw Self.error(deleted, "delete the old item") }
+        // Only now that the new item holds the tokens. If this fails the old item stays, which is harmless:
+        // our own item answers from now on, and `clear()` deletes both.
+        _ = keychain.delete(migration.query)
         return tokens
     }
 
