@@ -48,11 +48,12 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
     /// Starts an attempt: the redirect URI is always the app's custom-scheme callback.
     public func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         let box = waiterBox
+        let fallback = WebFallback()
         let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) { [weak self] url in
-            Task { await self?.route(url, waiter: box.current) }
+            Task { await self?.route(url, waiter: box.current, fallback: fallback) }
         }
         box.withLock { $0 = waiter }
-        return try await waiter.beginSession(redirectURI: callbackURL)
+        return Session(inner: try await waiter.beginSession(redirectURI: callbackURL), fallback: fallback)
     }
 
     /// Hands a callback (from `application(_:open:options:)`) to the waiting attempt.
@@ -62,7 +63,7 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
     }
 
     /// The route for `authorizationURL`: the LINE app by universal link, then by scheme, then the web.
-    private func route(_ authorizationURL: URL, waiter: CallbackURLUserAgent?) async {
+    private func route(_ authorizationURL: URL, waiter: CallbackURLUserAgent?, fallback: WebFallback) async {
         guard let waiter else { return }
         if !onlyWebLogin, let loginURL = lineAppLoginURL(for: authorizationURL) {
             if await opener.openUniversalLink(loginURL) {
@@ -78,6 +79,8 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
         onRoute(.webLogin)
         do {
             let session = try await webLogin.beginSession(redirectURI: callbackURL)
+            // The attempt may have ended (stopped, cancelled, timed out) while the web login was starting.
+            guard fallback.show(session) else { return }
             let callback = try await session.present(authorizationURL)
             if !waiter.deliver(callback) { waiter.fail(.invalidRedirectURI("the web login came back to another URL")) }
         } catch {
@@ -91,5 +94,48 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
             return nil
         }
         return LineAppLoginURL.universalLink(base: appLoginURL, returnURI: returnURI, channelID: channelID, language: language)
+    }
+
+    /// The attempt's session: ending it, however it ends, also closes the web login it fell back to, so a
+    /// stopped login leaves no browser sheet on screen.
+    private struct Session: UserAgentSession {
+        let inner: any UserAgentSession
+        let fallback: WebFallback
+        var redirectURI: URL { inner.redirectURI }
+
+        func present(_ authorizationURL: URL) async throws -> URL {
+            defer { fallback.end() }
+            return try await inner.present(authorizationURL)
+        }
+
+        func cancel() {
+            fallback.end()
+            inner.cancel()
+        }
+    }
+
+    /// The web login an attempt fell back to, if any, and whether the attempt has ended.
+    private final class WebFallback: Sendable {
+        private let state = LockedValue<(session: (any UserAgentSession)?, ended: Bool)>((nil, false))
+
+        /// Records `session` as shown; `false` (and `session` cancelled) when the attempt already ended.
+        func show(_ session: any UserAgentSession) -> Bool {
+            let ended = state.withLock { state -> Bool in
+                if !state.ended { state.session = session }
+                return state.ended
+            }
+            if ended { session.cancel() }
+            return !ended
+        }
+
+        /// Ends the attempt, closing its web login.
+        func end() {
+            let session = state.withLock { state -> (any UserAgentSession)? in
+                state.ended = true
+                defer { state.session = nil }
+                return state.session
+            }
+            session?.cancel()
+        }
     }
 }
