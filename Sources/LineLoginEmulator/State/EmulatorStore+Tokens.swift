@@ -67,10 +67,9 @@ extension EmulatorStore {
         }
     }
 
-    /// Revokes an access token of `channelID`, its refresh token and that refresh token's other
-    /// access tokens (LINE ends the login session). Unknown tokens are ignored.
-    /// Revokes an access token of `channelID` (and its refresh token); `false` when it was unknown,
-    /// another channel's, expired or already revoked.
+    /// Revokes an access token of `channelID`, its refresh token and that refresh token's other access
+    /// tokens (LINE ends the login session); `false` when it was unknown, another channel's, expired or
+    /// already revoked.
     @discardableResult
     func revoke(accessToken: String, channelID: String) -> Bool {
         let hash = TokenDigest.of(accessToken)
