@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-/// A login stopped before its page is shown opens nothing. (A callback with a forged `state` ends the
+/// A login stopped before its page is shown opens nothing; ending an old attempt leaves a newer one waiting. (A callback with a forged `state` ends the
 /// attempt and fails as LINE's SDK does, with `responseStateValueNotMatching`: LineAppLoginTests.)
 @Suite struct CallbackURLUserAgentEdgeTests {
     @Test func aCancelledTaskOpensNothing() async throws {
@@ -74,5 +74,34 @@ import Testing
         await #expect(throws: (any Error).self) { try await task.value }
         #expect(opened.current == 0)
         #expect(!agent.isWaiting)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func cancellingAnOldSessionLeavesTheNewerLoginWaiting() async throws {
+        let redirect = try #require(URL(string: "line3rdp.com.example.app://authorize/"))
+        let agent = CallbackURLUserAgent(redirectURI: redirect) { _ in }
+        let authorization = try #require(URL(string: "https://access.line.test/authorize?state=s"))
+        let old = try await agent.beginSession(redirectURI: nil)
+        let oldLogin = Task { try await old.present(authorization) }
+        for await _ in Self.waiting(agent) { break }
+        let newer = try await agent.beginSession(redirectURI: nil)
+        let newerLogin = Task { try await newer.present(authorization) }
+        // The newer attempt replaces the old one, which ends as cancelled.
+        await #expect(throws: UserAgentError.cancelled) { try await oldLogin.value }
+        old.cancel()
+        #expect(agent.isWaiting, "the old session's cancel ended the newer login")
+        #expect(agent.deliver(try #require(URL(string: "line3rdp.com.example.app://authorize/?code=c&state=s"))))
+        #expect(try await newerLogin.value.query == "code=c&state=s")
+    }
+
+    /// Yields once the agent waits for a callback.
+    private static func waiting(_ agent: CallbackURLUserAgent) -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            let poll = Task {
+                while !agent.isWaiting, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+                continuation.yield()
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in poll.cancel() }
+        }
     }
 }

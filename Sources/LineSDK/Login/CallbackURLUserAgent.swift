@@ -11,6 +11,9 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     private let lock = NSLock()
     private var waiting: CheckedContinuation<URL, any Error>?
     private var waitingRedirectURI: URL?
+    // Which session waits: ending a session ends its own attempt only, never a newer one.
+    private var waitingAttempt: UInt64?
+    private var lastAttempt: UInt64 = 0
 
     /// - Parameters:
     ///   - redirectURI: the registered callback (universal link or custom scheme).
@@ -25,7 +28,14 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
 
     /// Starts an attempt whose redirect URI is the registered callback.
     public func beginSession(redirectURI: URL?) async throws(UserAgentError) -> any UserAgentSession {
-        Session(agent: self, redirectURI: redirectURI ?? redirect)
+        Session(agent: self, redirectURI: redirectURI ?? redirect, attempt: nextAttempt())
+    }
+
+    private func nextAttempt() -> UInt64 {
+        lock.withLock {
+            lastAttempt += 1
+            return lastAttempt
+        }
     }
 
     /// Hands a callback URL to the waiting login; `false` when no login is waiting or the URL is not a
@@ -40,6 +50,7 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
         let continuation = waiting
         waiting = nil
         waitingRedirectURI = nil
+        waitingAttempt = nil
         lock.unlock()
         guard let continuation else { return false }
         continuation.resume(returning: callback)
@@ -56,10 +67,16 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
         return components.url
     }
 
-    /// Ends the waiting attempt with `error` (e.g. the fallback that was to produce the callback failed).
-    func fail(_ error: UserAgentError) {
+    /// Ends the waiting attempt with `error` (e.g. the fallback that was to produce the callback failed);
+    /// with `attempt`, only when that attempt is the one waiting.
+    func fail(_ error: UserAgentError, attempt: UInt64? = nil) {
         lock.lock()
+        guard attempt == nil || attempt == waitingAttempt else {
+            lock.unlock()
+            return
+        }
         let continuation = waiting
+        waitingAttempt = nil
         waiting = nil
         waitingRedirectURI = nil
         lock.unlock()
@@ -73,7 +90,7 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
         return waiting != nil
     }
 
-    fileprivate func wait(opening url: URL, redirectURI: URL) async throws(UserAgentError) -> URL {
+    fileprivate func wait(opening url: URL, redirectURI: URL, attempt: UInt64) async throws(UserAgentError) -> URL {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
@@ -81,18 +98,19 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
                     let previous = waiting
                     waiting = continuation
                     waitingRedirectURI = redirectURI
+                    waitingAttempt = attempt
                     lock.unlock()
                     previous?.resume(throwing: UserAgentError.cancelled)
                     // Cancelled before the continuation was installed: the handler found nothing to cancel,
                     // so nothing may be opened now.
                     if Task.isCancelled {
-                        fail(.cancelled)
+                        fail(.cancelled, attempt: attempt)
                         return
                     }
                     opener(url)
                 }
             } onCancel: {
-                self.cancelWaiting()
+                self.cancelWaiting(attempt: attempt)
             }
         } catch let error as UserAgentError {
             throw error
@@ -101,15 +119,18 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
         }
     }
 
-    fileprivate func cancelWaiting() {
-        fail(.cancelled)
+    fileprivate func cancelWaiting(attempt: UInt64) {
+        fail(.cancelled, attempt: attempt)
     }
 
     private struct Session: UserAgentSession {
         let agent: CallbackURLUserAgent
         let redirectURI: URL
-        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL { try await agent.wait(opening: authorizationURL, redirectURI: redirectURI) }
-        func cancel() { agent.cancelWaiting() }
+        let attempt: UInt64
+        func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
+            try await agent.wait(opening: authorizationURL, redirectURI: redirectURI, attempt: attempt)
+        }
+        func cancel() { agent.cancelWaiting(attempt: attempt) }
     }
 }
 
