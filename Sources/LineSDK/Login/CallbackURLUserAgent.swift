@@ -9,11 +9,16 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     private let alternates: [URL]
     private let opener: @Sendable (URL) -> Void
     private let lock = NSLock()
-    private var waiting: CheckedContinuation<URL, any Error>?
-    private var waitingRedirectURI: URL?
-    // Which session waits: ending a session ends its own attempt only, never a newer one.
-    private var waitingAttempt: UInt64?
+    private var waiting: Waiting?
     private var lastAttempt: UInt64 = 0
+
+    /// The attempt waiting for its callback. `attempt` names the session, so ending a session ends its
+    /// own attempt only, never a newer one.
+    private struct Waiting {
+        let continuation: CheckedContinuation<URL, any Error>
+        let redirectURI: URL
+        let attempt: UInt64
+    }
 
     /// - Parameters:
     ///   - redirectURI: the registered callback (universal link or custom scheme).
@@ -42,18 +47,15 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     /// redirect to that login's redirect URI (another app may open any URL: it must not end the login).
     @discardableResult
     public func deliver(_ url: URL) -> Bool {
-        lock.lock()
-        guard let redirectURI = waitingRedirectURI, let callback = Self.callback(url, redirectURI: redirectURI, alternates: alternates) else {
-            lock.unlock()
-            return false
+        let delivered = lock.withLock { () -> (Waiting, URL)? in
+            guard let current = waiting, let callback = Self.callback(url, redirectURI: current.redirectURI, alternates: alternates) else {
+                return nil
+            }
+            waiting = nil
+            return (current, callback)
         }
-        let continuation = waiting
-        waiting = nil
-        waitingRedirectURI = nil
-        waitingAttempt = nil
-        lock.unlock()
-        guard let continuation else { return false }
-        continuation.resume(returning: callback)
+        guard let (ended, callback) = delivered else { return false }
+        ended.continuation.resume(returning: callback)
         return true
     }
 
@@ -70,37 +72,28 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     /// Ends the waiting attempt with `error` (e.g. the fallback that was to produce the callback failed);
     /// with `attempt`, only when that attempt is the one waiting.
     func fail(_ error: UserAgentError, attempt: UInt64? = nil) {
-        lock.lock()
-        guard attempt == nil || attempt == waitingAttempt else {
-            lock.unlock()
-            return
+        let ended = lock.withLock { () -> Waiting? in
+            guard let current = waiting, attempt == nil || attempt == current.attempt else { return nil }
+            waiting = nil
+            return current
         }
-        let continuation = waiting
-        waitingAttempt = nil
-        waiting = nil
-        waitingRedirectURI = nil
-        lock.unlock()
-        continuation?.resume(throwing: error)
+        ended?.continuation.resume(throwing: error)
     }
 
     /// Whether a login is waiting for its callback.
     public var isWaiting: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting != nil
+        lock.withLock { waiting != nil }
     }
 
     fileprivate func wait(opening url: URL, redirectURI: URL, attempt: UInt64) async throws(UserAgentError) -> URL {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
-                    lock.lock()
-                    let previous = waiting
-                    waiting = continuation
-                    waitingRedirectURI = redirectURI
-                    waitingAttempt = attempt
-                    lock.unlock()
-                    previous?.resume(throwing: UserAgentError.cancelled)
+                    let previous = lock.withLock { () -> Waiting? in
+                        defer { waiting = Waiting(continuation: continuation, redirectURI: redirectURI, attempt: attempt) }
+                        return waiting
+                    }
+                    previous?.continuation.resume(throwing: UserAgentError.cancelled)
                     // Cancelled before the continuation was installed: the handler found nothing to cancel,
                     // so nothing may be opened now.
                     if Task.isCancelled {
