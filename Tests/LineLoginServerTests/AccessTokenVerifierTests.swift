@@ -206,6 +206,10 @@ import Testing
         transport.setHandler { request throws(TransportError) in
             request.url.path == "/v2/profile" ? FakeTransport.json(200, AccessTokenVerifierTests.profile) : AccessTokenVerifierTests.valid()
         }
+        // Within the outage back-off LINE is not asked again; after it, the token is checked afresh.
+        await #expect(throws: VerificationError.unavailable(.transport(.backingOff(seconds: 5)))) { try await verifier.verify("t") }
+        #expect(transport.requests.count == 1)
+        clock.advance(by: 5)
         #expect(try await verifier.verify("t").user.userID == TestTokens.userID)
     }
 

@@ -85,9 +85,9 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
 
     /// 401 (bad or missing token), 403 (missing scope) or 503 (LINE unavailable), as JSON.
     static func refusal(_ error: VerificationError) -> Response {
-        if error.isUnavailable {
+        if let retryAfter = error.retryAfter() {
             return .lineJSONError(status: .serviceUnavailable, error: "temporarily_unavailable", description: error.description,
-                                  reason: error.code, extraHeaders: [.retryAfter: "5"])
+                                  reason: error.code, extraHeaders: [.retryAfter: String(retryAfter)])
         }
         let oauthCode: String
         switch error {

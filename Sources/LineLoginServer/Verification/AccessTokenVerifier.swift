@@ -33,10 +33,13 @@ public struct AccessTokenVerifier: Sendable {
     ///   - transport: HTTP for verify and profile.
     ///   - clock: the clock `expires_in` is made absolute with.
     ///   - timeout: seconds per request to LINE.
+    ///   - outageBackoff: after one of LINE's endpoints failed (5xx, 429, unreachable), seconds it is left
+    ///     alone, so an outage is one call per back-off rather than one per request (a longer
+    ///     `Retry-After` is honoured up to five minutes); see ``OutageBackoff``.
     /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
     public init(channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
                 transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),
-                timeout: TimeInterval = 10) throws(LineServerConfigurationError) {
+                timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5) throws(LineServerConfigurationError) {
         guard !channelIDs.isEmpty, !channelIDs.contains("") else {
             throw LineServerConfigurationError("at least one non-empty channel ID is needed")
         }
@@ -46,7 +49,8 @@ public struct AccessTokenVerifier: Sendable {
         self.channelIDs = Set(channelIDs)
         self.platform = platform
         self.cache = cache
-        line = LinePlatformClient(platform: platform, transport: transport, timeout: timeout)
+        line = LinePlatformClient(platform: platform, transport: BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock),
+                                  timeout: timeout)
         self.clock = clock
     }
 

@@ -65,12 +65,16 @@ public struct IDTokenVerifier: Sendable {
     ///   - jwksRefetchInterval: the least time between JWKS refetches caused by unknown key IDs.
     ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
     ///   - timeout: seconds per request to LINE.
+    ///   - outageBackoff: after LINE's verify endpoint failed (5xx, 429, unreachable), seconds it is left
+    ///     alone (a longer `Retry-After` is honoured up to five minutes); see ``OutageBackoff``. The JWKS
+    ///     cache has its own back-off.
     /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
     ///   or with a leeway outside `IDTokenValidator.leewayBounds`.
     public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
                 nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
-                keys: KeySetCache? = nil, timeout: TimeInterval = 10) throws(LineServerConfigurationError) {
+                keys: KeySetCache? = nil, timeout: TimeInterval = 10,
+                outageBackoff: TimeInterval = 5) throws(LineServerConfigurationError) {
         guard !channels.isEmpty else { throw LineServerConfigurationError("at least one channel is needed") }
         for channel in channels where channel.channelID.isEmpty {
             throw LineServerConfigurationError("a channel ID is empty")
@@ -97,7 +101,8 @@ public struct IDTokenVerifier: Sendable {
         self.nonceStore = nonceStore
         self.keys = keySet
         self.validators = validators
-        self.transport = transport
+        // Every token is a call in remote mode: during an outage, one per back-off, not one per request.
+        self.transport = BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock)
         self.timeout = timeout
     }
 

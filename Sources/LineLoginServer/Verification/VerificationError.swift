@@ -1,3 +1,4 @@
+public import Foundation
 public import OAuthEngine
 
 /// Why a token handed to this server was refused, or why it could not be checked.
@@ -35,6 +36,21 @@ public enum VerificationError: Error, Sendable, Equatable {
         case .unavailable, .nonceStoreUnavailable, .idToken(.keysUnavailable): return true
         default: return false
         }
+    }
+
+    /// For an error that ``isUnavailable``: whole seconds a client should wait before trying again,
+    /// the back-off left on LINE's endpoint or LINE's own `Retry-After` (at most five minutes), else
+    /// `default`. `nil` for an error that is not about availability.
+    public func retryAfter(default fallback: Int = 5, at now: Date = Date()) -> Int? {
+        guard isUnavailable else { return nil }
+        var seconds: TimeInterval?
+        switch self {
+        case .unavailable(.transport(.backingOff(let remaining))): seconds = remaining
+        case .unavailable(.server(let error)), .unavailable(.invalidResponse(let error)): seconds = error.retryAfter?.delay(from: now)
+        default: break
+        }
+        guard let seconds, seconds.isFinite else { return fallback }
+        return Int(min(max(seconds.rounded(.up), 1), 300))
     }
 
     /// A stable snake_case code for JSON error bodies and logs.

@@ -19,11 +19,17 @@ public final class OAuthClient: Sendable {
     ///   - keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
     ///   - tokenObserver: called synchronously after every change of the stored tokens (for mirrors that
     ///     must never lag, such as LINE's `AccessTokenStore.current`).
+    ///
+    /// Calls go through a ``BackoffTransport`` over `transport`: after an endpoint failed (5xx, 429,
+    /// unreachable) it is left alone for a second, or for as long as its `Retry-After` asks (at most five
+    /// minutes); calls in between fail at once with ``TransportError/backingOff(seconds:)``, a transient
+    /// error that keeps the stored tokens.
     public init(
         configuration: ProviderConfiguration, store: any TokenStore, transport: any HTTPTransport = URLSessionTransport(),
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
         refreshMargin: TimeInterval = 60, keys: KeySetCache? = nil, tokenObserver: (@Sendable (TokenSet?) -> Void)? = nil
     ) throws(OAuthError) {
+        let transport = transport as? BackoffTransport ?? BackoffTransport(wrapping: transport, interval: 1, clock: clock)
         flow = try AuthorizationCodeFlow(configuration: configuration, transport: transport, clock: clock, random: random, keys: keys)
         session = CredentialSession(store: store, tokenClient: flow.tokenClient, clock: clock, refreshMargin: refreshMargin,
                                     observer: tokenObserver)

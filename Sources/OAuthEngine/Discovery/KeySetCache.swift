@@ -28,11 +28,12 @@ public actor KeySetCache {
     /// How long a failed fetch (transport failure or timeout, a non-2xx answer such as a 5xx or a redirect,
     /// a body that is not an acceptable key set) is remembered. Until it has passed, a lookup that needs the
     /// network throws ``IDTokenError/keysUnavailable(_:)`` at once (or keeps using an expired set) instead
-    /// of asking the failing endpoint again: every token must not become a fetch, nor wait on one.
-    public let failureBackoff: TimeInterval
+    /// of asking the failing endpoint again: every token must not become a fetch, nor wait on one. A
+    /// longer `Retry-After` from the endpoint is honoured up to ten minutes (``OutageBackoff``).
+    public var failureBackoff: TimeInterval { backoff.interval }
     /// The range ``failureBackoff`` is clamped into: at least a second, so an outage can't turn each
     /// request into a fetch; at most ten minutes, so keys are found again soon after the provider is back.
-    public static let failureBackoffBounds: ClosedRange<TimeInterval> = 1...600
+    public static let failureBackoffBounds: ClosedRange<TimeInterval> = OutageBackoff.bounds
 
     private var keySet: JWKSet? {
         didSet { publish() }
@@ -44,8 +45,8 @@ public actor KeySetCache {
     private nonisolated let snapshot = LockedValue<(keySet: JWKSet?, freshUntil: Date)>((keySet: nil, freshUntil: .distantPast))
     private nonisolated let snapshotClock: any WallClock
     private var lastRefetch: Date?
-    // Set by a failed fetch: no new fetch before this instant.
-    private var retryAfter: Date?
+    // Closed by a failed fetch: no new fetch before it has passed.
+    private var backoff: OutageBackoff
     private var inFlight: Task<(JWKSet, URL), any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
     public private(set) var fetchCount = 0
@@ -57,7 +58,7 @@ public actor KeySetCache {
                 minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
                 failureBackoff: TimeInterval = 30) {
         self.maximumAge = maximumAge
-        self.failureBackoff = Self.clampedBackoff(failureBackoff)
+        backoff = OutageBackoff(interval: failureBackoff, cap: OutageBackoff.bounds.upperBound)
         snapshotClock = clock
         source = .url(url)
         self.transport = transport
@@ -73,7 +74,7 @@ public actor KeySetCache {
                 minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
                 failureBackoff: TimeInterval = 30) {
         self.maximumAge = maximumAge
-        self.failureBackoff = Self.clampedBackoff(failureBackoff)
+        backoff = OutageBackoff(interval: failureBackoff, cap: OutageBackoff.bounds.upperBound)
         snapshotClock = clock
         source = .discovery(issuer: issuer)
         self.transport = transport
@@ -91,7 +92,7 @@ public actor KeySetCache {
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: .distantFuture) }
         minimumRefetchInterval = .infinity
         maximumAge = .infinity
-        failureBackoff = Self.failureBackoffBounds.upperBound
+        backoff = OutageBackoff(interval: OutageBackoff.bounds.upperBound, cap: OutageBackoff.bounds.upperBound)
         timeout = 0
         self.keySet = keySet
     }
@@ -128,11 +129,6 @@ public actor KeySetCache {
         snapshot.withLock { $0 = (keySet: keySet, freshUntil: freshUntil) }
     }
 
-    // NaN means the default; anything else is clamped into the bounds.
-    private static func clampedBackoff(_ value: TimeInterval) -> TimeInterval {
-        value.isNaN ? 30 : min(max(value, failureBackoffBounds.lowerBound), failureBackoffBounds.upperBound)
-    }
-
     private var isFetchable: Bool {
         if case .pinned = source { return false }
         return true
@@ -143,7 +139,7 @@ public actor KeySetCache {
         if let inFlight {
             task = inFlight
         } else {
-            if let retryAfter, clock.now() < retryAfter {
+            guard backoff.admit(at: clock.now()) else {
                 throw .keysUnavailable("the JWKS endpoint failed recently; it is asked again after the back-off")
             }
             let (transport, timeout) = (self.transport, self.timeout)
@@ -161,15 +157,23 @@ public actor KeySetCache {
             if case .discovery = source { discoveredURL = url }
             keySet = set
             fetchedAt = clock.now()
-            retryAfter = nil
+            backoff.succeeded()
             return set
         } catch {
-            retryAfter = clock.now().addingTimeInterval(failureBackoff)
+            let failure = error as? FetchFailure
+            backoff.failed(at: clock.now(), retryAfter: failure?.retryAfter)
             // The provider may have moved its keys: read the discovery document again next time.
             discoveredURL = nil
+            if let failure { throw failure.error }
             if let error = error as? IDTokenError { throw error }
             throw .keysUnavailable("JWKS fetch failed")
         }
+    }
+
+    /// A failed download, with the endpoint's `Retry-After` when it sent one.
+    private struct FetchFailure: Error {
+        let error: IDTokenError
+        let retryAfter: RetryAfter?
     }
 
     /// The JWKS URL of `source`: the known one, or the discovery document's `jwks_uri`.
@@ -187,14 +191,16 @@ public actor KeySetCache {
         }
     }
 
-    private static func download(url: URL, transport: any HTTPTransport, timeout: TimeInterval) async throws(IDTokenError) -> JWKSet {
+    private static func download(url: URL, transport: any HTTPTransport, timeout: TimeInterval) async throws -> JWKSet {
         let response: HTTPResponse
         do {
             response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
         } catch {
-            throw .keysUnavailable("JWKS request failed: \(error)")
+            throw IDTokenError.keysUnavailable("JWKS request failed: \(error)")
         }
-        guard response.isSuccess else { throw .keysUnavailable("JWKS request answered HTTP \(response.statusCode)") }
-        do { return try JWKSet(data: response.body) } catch { throw .keysUnavailable("JWKS is malformed: \(error)") }
+        guard response.isSuccess else {
+            throw FetchFailure(error: .keysUnavailable("JWKS request answered HTTP \(response.statusCode)"), retryAfter: RetryAfter(response))
+        }
+        do { return try JWKSet(data: response.body) } catch { throw IDTokenError.keysUnavailable("JWKS is malformed: \(error)") }
     }
 }

@@ -49,6 +49,8 @@ public struct ServerError: Error, Sendable, Equatable {
     public var reason: String?
     /// The endpoint that answered, without its query (which may hold a token), when known.
     public var url: URL?
+    /// The server's `Retry-After`, when it sent one (typically with 429 or 503).
+    public var retryAfter: RetryAfter?
 
     /// Creates a server error.
     public init(statusCode: Int, code: String? = nil, message: String? = nil, requestID: String? = nil, body: String = "", reason: String? = nil) {
@@ -72,6 +74,7 @@ public struct ServerError: Error, Sendable, Equatable {
         self.init(statusCode: response.statusCode, code: code, message: message, requestID: response.requestID,
                   body: BodyRedactor.redact(response.body), reason: reason)
         self.url = url.flatMap(Self.withoutQuery)
+        retryAfter = RetryAfter(response)
     }
 
     /// `url` without its query and fragment, which may hold a token or code: what an error may keep.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The seam between the engine and the network. Production uses ``URLSessionTransport``; tests use a
 /// scripted transport. A transport never follows redirects on its own and never retries.
@@ -27,6 +27,9 @@ public enum TransportError: Error, Sendable, Equatable {
     case cancelled
     /// Anything else the transport reports.
     case other(String)
+    /// Not sent: the endpoint failed recently and is left alone for this many more seconds
+    /// (``BackoffTransport``).
+    case backingOff(seconds: TimeInterval)
 
     /// `error` as a transport failure: itself when it is one, ``cancelled`` for a `CancellationError`,
     /// otherwise ``other(_:)`` naming only its type.
@@ -43,6 +46,7 @@ public enum TransportError: Error, Sendable, Equatable {
         switch self {
         case .timedOut: return -1001
         case .cancelled: return -999
+        case .backingOff: return nil
         case .connectionFailed(let message), .other(let message):
             guard message.hasPrefix("URLError ") else { return nil }
             return Int(message.dropFirst("URLError ".count))
@@ -52,8 +56,23 @@ public enum TransportError: Error, Sendable, Equatable {
     /// `true` when trying again later may work; a transient failure never clears stored tokens.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .connectionFailed: return true
+        case .timedOut, .connectionFailed, .backingOff: return true
         case .cancelled, .other: return false
+        }
+    }
+}
+
+extension TransportError: CustomStringConvertible {
+    /// What failed, as a phrase for messages ("the request timed out").
+    public var description: String {
+        switch self {
+        case .timedOut: return "the request timed out"
+        case .connectionFailed(let reason): return "the connection failed (\(reason))"
+        case .cancelled: return "the request was cancelled"
+        case .other(let reason): return "the request failed (\(reason))"
+        case .backingOff(let seconds):
+            let whole = seconds.isFinite ? Int(max(1, seconds.rounded(.up))) : 1
+            return "the server failed recently and is left alone for \(whole) more second\(whole == 1 ? "" : "s")"
         }
     }
 }

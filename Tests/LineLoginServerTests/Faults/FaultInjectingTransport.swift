@@ -1,0 +1,83 @@
+import Foundation
+import OAuthEngine
+
+/// Wraps any transport and injects network faults into chosen endpoints, counting every call that
+/// reached "the network" (faulted or not) per path: the same fault suite can put any transport under
+/// test, the real `URLSessionTransport` against the emulator included.
+final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
+    // @unchecked: `fault`, `paths` and `counts` are touched only under `lock`.
+    enum Fault: Sendable, CustomStringConvertible {
+        /// The connection is reset before an answer arrives.
+        case connectionReset
+        /// No answer within the deadline.
+        case timeout
+        /// The answer's body stops halfway (the status line and headers arrived).
+        case truncatedBody
+        /// The server answers this status, with `Retry-After` when given.
+        case status(Int, retryAfter: String?)
+
+        var description: String {
+            switch self {
+            case .connectionReset: return "connection reset"
+            case .timeout: return "timeout"
+            case .truncatedBody: return "truncated body"
+            case .status(let code, let retryAfter): return "HTTP \(code)" + (retryAfter.map { " Retry-After: \($0)" } ?? "")
+            }
+        }
+    }
+
+    /// Every outage a client must survive: nothing readable came back, or the server failed or throttled.
+    static let outages: [Fault] = [
+        .connectionReset, .timeout, .truncatedBody, .status(500, retryAfter: nil), .status(502, retryAfter: nil),
+        .status(503, retryAfter: "2"), .status(429, retryAfter: "3"),
+    ]
+
+    private let base: any HTTPTransport
+    private let lock = NSLock()
+    private var fault: Fault?
+    private var paths: Set<String>?
+    private var counts: [String: Int] = [:]
+
+    init(_ base: any HTTPTransport = URLSessionTransport()) {
+        self.base = base
+    }
+
+    /// From now on, requests to `paths` (every path when `nil`) meet `fault`; `nil` ends the faults.
+    func inject(_ fault: Fault?, on paths: Set<String>? = nil) {
+        lock.withLock {
+            self.fault = fault
+            self.paths = paths
+        }
+    }
+
+    /// How many requests to `path` reached the network.
+    func calls(to path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+
+    /// Requests that reached the network, all paths together.
+    var totalCalls: Int { lock.withLock { counts.values.reduce(0, +) } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let fault = lock.withLock { () -> Fault? in
+            counts[request.url.path, default: 0] += 1
+            guard let paths = self.paths else { return self.fault }
+            return paths.contains(request.url.path) ? self.fault : nil
+        }
+        switch fault {
+        case nil:
+            return try await base.send(request)
+        case .connectionReset:
+            throw TransportError.connectionFailed("connection reset by peer")
+        case .timeout:
+            throw TransportError.timedOut
+        case .truncatedBody:
+            var response = try await base.send(request)
+            response.body = response.body.prefix(response.body.count / 2)
+            return response
+        case .status(let code, let retryAfter):
+            var headers = ["Content-Type": "application/json"]
+            if let retryAfter { headers["Retry-After"] = retryAfter }
+            return HTTPResponse(statusCode: code, headers: headers,
+                                body: Data(#"{"error":"server_error","error_description":"injected"}"#.utf8))
+        }
+    }
+}
