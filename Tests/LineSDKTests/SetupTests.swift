@@ -68,6 +68,21 @@ import Testing
         #expect(other.configuration?.channelID == "2222222222")
     }
 
+    /// LeakSanitizer found every configured manager kept alive by a cycle (the token mirror held the client,
+    /// whose observer held the mirror). A synchronous store, so no read-later task holds them meanwhile.
+    @Test func aReleasedManagerFreesItsSession() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        weak var mirror: AccessTokenStore?
+        do {
+            let manager = try LoginManager(configuration: LineTestEnvironment.configuration(
+                channelID: "1234567890", platform: FakeLinePlatform(), store: FileTokenStore(directory: directory, key: "leak"), agent: nil))
+            mirror = manager.accessTokenStore
+            #expect(mirror != nil)
+        }
+        #expect(mirror == nil, "the manager's token store outlived it")
+    }
+
     /// Different from LINE's SDK on purpose (LINE asserts and ignores a second setup): the second replaces
     /// the first, so an app or a test can move a manager to another channel or platform.
     @Test func aSecondSetupReplacesTheFirst() async throws {

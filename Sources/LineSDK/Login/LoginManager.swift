@@ -60,7 +60,9 @@ public final class LoginManager: Sendable {
                 // issuer must equal the platform's.
                 keys: KeySetCache(discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
                                   clock: configuration.clock, timeout: configuration.timeout),
-                tokenObserver: { tokens in mirror.update(tokens.map(AccessToken.init(tokens:))) })
+                // Weak: the mirror holds the client (through `replaceSession`); a strong reference back
+                // would keep both alive for ever.
+                tokenObserver: { [weak mirror] tokens in mirror?.update(tokens.map(AccessToken.init(tokens:))) })
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
         storeError.withLock { $0 = nil }
