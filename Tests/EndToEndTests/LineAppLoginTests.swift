@@ -69,7 +69,7 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
         let manager = try LoginManager(configuration: LoginConfiguration(
             channelID: harness.channel.channelID, universalLinkURL: universalLink, platform: .custom(baseURL: harness.baseURL),
             tokenStore: MemoryTokenStore(), userAgent: harness.browser(), bundleIdentifier: Self.bundleID, lineAppOpener: app))
-        app.deliver = { url in manager.application(nil, open: url) }
+        app.deliver = { [weak manager] url in _ = manager?.application(nil, open: url) }
         return manager
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LineSDK
+@testable import LineSDK
 import OAuthEngine
 import Testing
 
@@ -36,6 +36,20 @@ import Testing
                 owner.waiting.withLock { waiting -> CheckedContinuation<URL, any Error>? in defer { waiting = nil }; return waiting }?.resume(throwing: UserAgentError.cancelled)
             }
         }
+    }
+
+    /// LeakSanitizer found each agent's waiter kept alive by a cycle (the box held the waiter, whose
+    /// callback closure held the box).
+    @Test func anAgentFreesItsWaiter() async throws {
+        weak var waiter: CallbackURLUserAgent?
+        do {
+            let agent = try agent(HangingWebLogin())
+            let session = try await agent.beginSession(redirectURI: nil)
+            waiter = agent.currentWaiter
+            #expect(waiter != nil)
+            session.cancel()
+        }
+        #expect(waiter == nil, "the waiter outlived its agent")
     }
 
     private func agent(_ web: HangingWebLogin) throws -> LineAppUserAgent {

@@ -49,12 +49,17 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
     public func beginSession(redirectURI: URL?) async throws -> any UserAgentSession {
         let box = waiterBox
         let fallback = WebFallback()
-        let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) { [weak self] url in
-            Task { await self?.route(url, waiter: box.current, fallback: fallback) }
+        // Weak: the box holds the waiter, which holds this closure; a strong box would keep both alive for
+        // ever (found by LeakSanitizer).
+        let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) { [weak self, weak box] url in
+            Task { await self?.route(url, waiter: box?.current, fallback: fallback) }
         }
         box.withLock { $0 = waiter }
         return Session(inner: try await waiter.beginSession(redirectURI: callbackURL), fallback: fallback)
     }
+
+    /// The latest attempt's waiter (tests check it is freed with the agent).
+    var currentWaiter: CallbackURLUserAgent? { waiterBox.current }
 
     /// Hands a callback (from `application(_:open:options:)`) to the waiting attempt.
     @discardableResult
