@@ -28,9 +28,12 @@ public struct SystemBrowserOpener: BrowserOpener {
         process.standardError = FileHandle.nullDevice
         // The launcher may keep running as long as the browser does, so don't wait for it; tell the
         // user if it gives up.
+        // The handler captures nothing (the URL is the launcher's argument): the toolchain's Foundation never
+        // frees a Process, and whatever its handler holds would go with it (docs/SECURITY.md, "Sanitizers").
         process.terminationHandler = { finished in
-            if finished.terminationReason != .exit || finished.terminationStatus != 0 {
-                BrowserInstructions.print(url)
+            if finished.terminationReason != .exit || finished.terminationStatus != 0,
+               let argument = finished.arguments?.first, let shown = URL(string: argument) {
+                BrowserInstructions.print(shown)
             }
         }
         do {

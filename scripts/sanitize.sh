@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs the whole test suite (the README's `swift test`) under a sanitizer, in its own build folder:
+#   scripts/sanitize.sh address   AddressSanitizer, with LeakSanitizer at exit   (.build-asan)
+#   scripts/sanitize.sh thread    ThreadSanitizer                                (.build-tsan)
+# Extra arguments go to `swift test` (e.g. --filter KeySetCache). Suppressions for what lives in a
+# dependency or the toolchain, each with its reason, are in scripts/sanitizers/; docs/SECURITY.md says
+# what they cover. Prints one line "sanitize <kind>: ..." and exits non-zero on any failure, race or leak.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+kind=${1:-}
+case "$kind" in
+  address) scratch=.build-asan ;;
+  thread) scratch=.build-tsan ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [swift test arguments]" >&2; exit 2 ;;
+esac
+shift
+mkdir -p "$root/ci-artifacts"
+log="$root/ci-artifacts/sanitize-$kind.log"
+
+started=$(date +%s)
+if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" >"$log.build" 2>&1; then
+  tail -40 "$log.build"; echo "sanitize $kind: the build failed"; exit 1
+fi
+built=$(date +%s)
+
+# halt_on_error=0 for TSan: report every race of the run, not only the first.
+export ASAN_OPTIONS="detect_leaks=1:check_initialization_order=1:strict_string_checks=1"
+export LSAN_OPTIONS="suppressions=$root/scripts/sanitizers/lsan.supp:print_suppressions=1"
+export TSAN_OPTIONS="suppressions=$root/scripts/sanitizers/tsan.supp:halt_on_error=0:print_suppressions=0:second_deadlock_stack=1"
+swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "$@" >"$log" 2>&1
+status=$?
+finished=$(date +%s)
+
+total=$(grep -Eo 'Test run with [0-9]+ test' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+failed=$(grep -Ec '^✘ Test [^r].*(failed|recorded)' "$log" || true)
+reports=$(grep -Ec '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$log" || true)
+suppressed=$(grep -E '^ *[0-9]+ +[0-9]+ +(leak|race|mutex|thread|signal|deadlock|called_from_lib):' "$log" \
+  | awk '{n += $1} END {print n + 0}')
+echo "sanitize $kind: $total tests, $failed failed, $reports sanitizer reports, $suppressed suppressed; build $((built - started)) s, tests $((finished - built)) s (exit $status)"
+if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$reports" -ne 0 ]; then
+  grep -E -A30 '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$log" | head -120
+  exit 1
+fi
