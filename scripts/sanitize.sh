@@ -35,8 +35,8 @@ finished=$(date +%s)
 total=$(grep -Eo 'Test run with [0-9]+ test' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
 failed=$(grep -Ec '^✘ Test [^r].*(failed|recorded)' "$log" || true)
 reports=$(grep -Ec '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$log" || true)
-suppressed=$(grep -E '^ *[0-9]+ +[0-9]+ +(leak|race|mutex|thread|signal|deadlock|called_from_lib):' "$log" \
-  | awk '{n += $1} END {print n + 0}')
+# The sanitizers' own "Suppressions used" tables: "  count  bytes template" rows.
+suppressed=$(grep -E '^ +[0-9]+ +[0-9]+ +[^ ]+$' "$log" | awk '{n += $1} END {print n + 0}')
 echo "sanitize $kind: $total tests, $failed failed, $reports sanitizer reports, $suppressed suppressed; build $((built - started)) s, tests $((finished - built)) s (exit $status)"
 if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$reports" -ne 0 ]; then
   grep -E -A30 '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)' "$log" | head -120
