@@ -139,3 +139,18 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer harnesses (Fuzz/README.md, scripts/fuzz.sh). Gated: a libFuzzer binary has no `main` of
+// its own (libFuzzer supplies it), so it links only with `-sanitize=fuzzer`; a normal build or `swift test`
+// must never see the target.
+if Context.environment["LINE_LOGIN_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "line-login-fuzz",
+            dependencies: ["OAuthEngine", "LineSDK"],
+            path: "Fuzz/Sources/line-login-fuzz",
+            swiftSettings: swiftSettings
+        )
+    )
+    package.products.append(.executable(name: "line-login-fuzz", targets: ["line-login-fuzz"]))
+}
