@@ -57,6 +57,7 @@ import Testing
         #expect(try await client.manager.api.getProfile().userID == "U4af4980629e3b1d6e1c0a6b1b1c3e9f1")
         let refreshed = try await client.manager.api.refreshAccessToken()
         #expect(refreshed.value != signedIn.accessToken)
+        client.faults.report()
         await client.stop()
     }
 
@@ -72,6 +73,7 @@ import Testing
         client.clock.advance(by: 301)
         _ = try await client.manager.login(permissions: [.profile, .openID])
         #expect(try await client.stored() != nil)
+        client.faults.report()
         await client.stop()
     }
 
@@ -85,6 +87,7 @@ import Testing
         await #expect(throws: LineSDKError.self) { try await client.manager.logout() }
         #expect(try await client.stored() == nil)
         #expect(!client.manager.isAuthorized)
+        client.faults.report()
         await client.stop()
     }
 
@@ -121,6 +124,7 @@ import Testing
         _ = try? await client.manager.api.getProfile()
         client.faults.inject(nil)
         _ = try await client.manager.api.refreshAccessToken()
+        client.faults.report()
         await client.stop()
     }
 
@@ -140,6 +144,7 @@ import Testing
             #expect(underlying as? TransportError == .backingOff(seconds: 10))
             #expect(error.localizedDescription.contains("10 more seconds"), "\(error.localizedDescription)")
         }
+        client.faults.report()
         await client.stop()
     }
 }

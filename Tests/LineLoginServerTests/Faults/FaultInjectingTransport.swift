@@ -37,6 +37,7 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
     private var fault: Fault?
     private var paths: Set<String>?
     private var counts: [String: Int] = [:]
+    private var injectedCount = 0
 
     init(_ base: any HTTPTransport = URLSessionTransport()) {
         self.base = base
@@ -56,11 +57,21 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
     /// Requests that reached the network, all paths together.
     var totalCalls: Int { lock.withLock { counts.values.reduce(0, +) } }
 
+    /// How many requests met a fault.
+    var injected: Int { lock.withLock { injectedCount } }
+
+    /// Prints how many faults `test` injected, for the figures in docs/SECURITY.md
+    /// (`swift test --filter FaultTests | grep '^fault suite:'`).
+    func report(_ test: String = #function) {
+        print("fault suite: \(test): \(injected) faults injected, \(totalCalls) requests")
+    }
+
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let fault = lock.withLock { () -> Fault? in
             counts[request.url.path, default: 0] += 1
-            guard let paths = self.paths else { return self.fault }
-            return paths.contains(request.url.path) ? self.fault : nil
+            let fault = paths.map { $0.contains(request.url.path) ? self.fault : nil } ?? self.fault
+            if fault != nil { injectedCount += 1 }
+            return fault
         }
         switch fault {
         case nil:

@@ -46,6 +46,7 @@ import Testing
             }
             await server.stop()
         }
+        faults.report()
         await fixture.stop()
     }
 
@@ -96,6 +97,7 @@ import Testing
         #expect(try await MiddlewareTests.call(server, token: tokens.accessToken).status == 200)
         #expect(try await MiddlewareTests.call(server, token: tokens.accessToken).status == 200)
         await server.stop()
+        faults.report()
         await fixture.stop()
     }
 
@@ -122,6 +124,7 @@ import Testing
         #expect(try await MiddlewareTests.call(server, token: idToken).status == 200)
         #expect(faults.calls(to: Self.jwks) == 2)
         await server.stop()
+        faults.report()
         await fixture.stop()
     }
 
