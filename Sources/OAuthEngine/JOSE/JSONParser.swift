@@ -1,7 +1,10 @@
 /// A strict, allocation-lean RFC 8259 parser for the small JSON documents of JOSE (headers, claims,
 /// keys). Works on a borrowed buffer so a decoded token part is parsed without another copy.
 struct JSONParser {
-    private static let maximumDepth = 64
+    static let maximumDepth = 64
+    /// The most members an object, or elements an array, may have: JOSE documents have a few dozen at most,
+    /// and a bound keeps a hostile document from becoming millions of tiny allocations.
+    static let maximumMembers = 1024
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -84,6 +87,7 @@ struct JSONParser {
             guard object.updateValue(value, forKey: name) == nil else {
                 throw .malformed("duplicate member name in JSON object")
             }
+            guard object.count <= Self.maximumMembers else { throw .malformed("JSON object has too many members") }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -110,6 +114,7 @@ struct JSONParser {
         }
         while true {
             array.append(try parseValue(depth: depth))
+            guard array.count <= Self.maximumMembers else { throw .malformed("JSON array has too many elements") }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):

@@ -12,12 +12,19 @@ public struct JWKSet: Sendable {
     public let keys: [JWK]
     private let ambiguousKeyIDs: Set<String>
 
-    /// Parses `{"keys": [...]}`. A document that is not a JSON object with a `keys` array throws
-    /// ``JOSEError/malformed(_:)``; a set that mixes secret keys (`oct`, or EC/RSA keys with
+    /// The largest key-set document parsed (256 KiB; real ones are a few KiB), checked before parsing.
+    public static let maximumSize = 256 * 1024
+    /// The most entries a key set may have (providers publish a handful while rotating).
+    public static let maximumKeys = 64
+
+    /// Parses `{"keys": [...]}`. A document that is not a JSON object with a `keys` array, or that is
+    /// over ``maximumSize`` bytes or ``maximumKeys`` entries, throws ``JOSEError/malformed(_:)``; a set that mixes secret keys (`oct`, or EC/RSA keys with
     /// private members) with public ones throws ``JOSEError/invalidKey(_:)``.
     public init(data: Data) throws(JOSEError) {
+        guard data.count <= Self.maximumSize else { throw .malformed("JWK set larger than \(Self.maximumSize) bytes") }
         let document = try JSONValue.parseObject(data)
         guard case .array(let elements)? = document["keys"] else { throw .malformed("JWK set has no keys array") }
+        guard elements.count <= Self.maximumKeys else { throw .malformed("JWK set has more than \(Self.maximumKeys) keys") }
         var keys: [JWK] = []
         keys.reserveCapacity(elements.count)
         var entries: [(keyID: String?, keyType: String?)] = []

@@ -106,6 +106,16 @@ struct JSONValueTests {
         #expect(Self.refused(String(repeating: "{\"a\":", count: 100_000)))
     }
 
+    @Test("objects and arrays are capped at 1,024 members")
+    func members() {
+        let members = { (count: Int) in "{" + (0..<count).map { "\"m\($0)\":0" }.joined(separator: ",") + "}" }
+        let elements = { (count: Int) in "{\"a\":[" + Array(repeating: "0", count: count).joined(separator: ",") + "]}" }
+        #expect(!Self.refused(members(1024)))
+        #expect(Self.refused(members(1025)))
+        #expect(!Self.refused(elements(1024)))
+        #expect(Self.refused(elements(1025)))
+    }
+
     @Test("any byte collection parses: Array, Data, ArraySlice, a non-contiguous view")
     func collections() throws {
         let text = #"{"k":"v"}"#

@@ -13,6 +13,16 @@ struct JWKSetTests {
         #expect(throws: JOSEError.self) { try JWKSet(data: Data(json.utf8)) }
     }
 
+    @Test("a key set over 64 entries or 256 KiB is refused before it is used")
+    func bounds() throws {
+        #expect(try TestTokens.keySet(Array(repeating: TestTokens.ecJWK(), count: 64)).keys.count == 64)
+        #expect(throws: JOSEError.malformed("JWK set has more than 64 keys")) {
+            try TestTokens.keySet(Array(repeating: TestTokens.ecJWK(), count: 65))
+        }
+        let padded = #"{"keys":[],"pad":""# + String(repeating: "x", count: JWKSet.maximumSize) + #""}"#
+        #expect(throws: JOSEError.malformed("JWK set larger than 262144 bytes")) { try JWKSet(data: Data(padded.utf8)) }
+    }
+
     @Test("keys that don't import are skipped")
     func skipping() throws {
         let set = try TestTokens.keySet([
