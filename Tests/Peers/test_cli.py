@@ -432,6 +432,10 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(r.code == 0 and bool(access3) and access3 not in (access1, access2),
           "second login: a new access token", f"exit {r.code}")
     secrets.update(s for s in (access3, r.json().get("idTokenRaw", "")) if s)
+    # `localhost` names this machine: the same platform (and stored session) as 127.0.0.1.
+    r = cli.run("profile", "--store-dir", store, "--platform", base.replace("127.0.0.1", "localhost"), "--json")
+    check(r.code == 0 and r.json().get("displayName") == "Brown",
+          "profile --platform http://localhost:PORT: the 127.0.0.1 session, exit 0", f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("logout", "--store-dir", store, "--json")
     check(r.code == 0 and r.json().get("loggedOut") is True, "logout --json: exit 0, loggedOut true",
           f"exit {r.code}: {first_line(r.stderr)}")
@@ -462,8 +466,25 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     # A fresh machine knows no channel: that is "not logged in", so `status || login` works in scripts.
     check(r.code == 3, "status with an empty store and no channel: exit 3 (not logged in)",
           f"exit {r.code}: {first_line(r.stderr)}")
-    r = cli.run("profile", "--store-dir", empty_store)
-    check(r.code == 2 and "no channel" in r.stderr, "profile with no channel at all: exit 2 (usage)",
+    # No channel known at all is no session: "not logged in" (3), as `status` says, with what to do.
+    for command in (["profile"], ["token", "show"], ["token", "refresh"], ["token", "verify"], ["token", "revoke"]):
+        r = cli.run(*command, "--store-dir", empty_store)
+        check(r.code == 3 and "line-login login" in r.stderr,
+              f"{' '.join(command)} with no channel at all: exit 3 (not logged in), says to log in",
+              f"exit {r.code}: {first_line(r.stderr)}")
+    # Ports: 1-65535, or 0 for any free port; never a silent wrap-around.
+    for args in (["emulator", "--port", "99999"], ["emulator", "--port=-1"], ["example-site", "--port", "70000"],
+                 ["example-site", "--emulator-port", "65536"], ["login", "--channel-id", CHANNEL_ID, "--redirect-port", "0"]):
+        r = cli.run(*args, "--store-dir", empty_store) if args[0] == "login" else cli.run(*args)
+        check(r.code == 2 and "must be" in r.stderr, f"{' '.join(args)}: exit 2, says the allowed range",
+              f"exit {r.code}: {first_line(r.stderr)}")
+    # --platform: https anywhere, plain http only on this machine; the usage error says what to use.
+    for platform in ("http://example.com", "http://10.0.0.1:8400", "http://localhost.evil.example:8400", "ftp://127.0.0.1/"):
+        r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", platform, "--no-browser", "--store-dir", empty_store)
+        check(r.code == 2 and "127.0.0.1" in r.stderr, f"login --platform {platform}: exit 2, suggests 127.0.0.1",
+              f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("login", "--channel-id", CHANNEL_ID, "--scope", "profile", "foo", "--store-dir", empty_store)
+    check(r.code == 2 and 'no permission named "foo"' in r.stderr, "login --scope profile foo: exit 2, names foo",
           f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("status", "--store-dir", empty_store, "--channel-id", CHANNEL_ID)
     check(r.code == 3, "status --channel-id with an empty store: exit 3", f"exit {r.code}")
@@ -478,8 +499,22 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     outcome = login(cli, emulator, store3, "third login")
     check_login_result(outcome, "third login")
     collect_store_secrets(store3, secrets)
-    r = cli.run("token", "show", "--reveal", "--store-dir", store3)
+    r = cli.run("token", "show", "--reveal", "--store-dir", store3, "--json")
     secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
+    # A token LINE revoked behind the CLI's back: `token verify` is a failed check (1), not a network error.
+    access_offline = r.json().get("accessToken", "")
+    if access_offline:
+        revoked = requests.post(f"{base}/oauth2/v2.1/revoke", data={"client_id": CHANNEL_ID, "access_token": access_offline},
+                                timeout=10)
+        check(revoked.status_code == 200, "revoke at the emulator behind the CLI's back", f"status {revoked.status_code}")
+        r = cli.run("token", "verify", "--store-dir", store3, "--json")
+        check(r.code == 1 and r.json().get("valid") is False and "not valid" in r.stderr,
+              "token verify of a token LINE revoked: exit 1, valid false, says so", f"exit {r.code}: {first_line(r.stderr)}")
+        outcome = login(cli, emulator, store3, "fourth login")
+        check_login_result(outcome, "fourth login")
+        collect_store_secrets(store3, secrets)
+        r = cli.run("token", "show", "--reveal", "--store-dir", store3, "--json")
+        secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
     peerkit.check_sigterm_exit(emulator.stop(), "emulator")
     r = cli.run("profile", "--store-dir", store3, "--json")
     check(r.code == 4, "profile with the emulator gone: exit 4 (network)", f"exit {r.code}: {first_line(r.stderr)}")
@@ -503,6 +538,37 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     stdout_leaks = [res.label() for res in cli.results
                     if not res.revealed and any(s in res.stdout for s in secrets)]
     check(not stdout_leaks, "no token on stdout except from token show --reveal", f"leaking: {stdout_leaks[:5]}")
+
+
+def example_site_on_any_port(cli: CLI) -> None:
+    """`example-site --port 0`: a free port is picked, printed, and is the one the site (and its callback) uses."""
+    proc = peerkit.track(subprocess.Popen([cli.binary, "example-site", "--port", "0"], env=cli.env,
+                                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
+    site = ""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and not site:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                continue
+            if line.startswith("Example site at "):
+                site = line.split()[3]
+        port = urllib.parse.urlsplit(site).port if site else None
+        check(bool(port), "example-site --port 0: prints the site's real port", f"printed {site!r}")
+        if port:
+            home = requests.get(site, timeout=10)
+            check(home.status_code == 200, f"example-site --port 0: the printed URL answers (port {port})",
+                  f"status {home.status_code}")
+            start = requests.get(f"{site}/login", allow_redirects=False, timeout=10)
+            redirect = urllib.parse.parse_qs(urllib.parse.urlsplit(start.headers.get("Location", "")).query).get("redirect_uri", [""])[0]
+            check(redirect == f"{site}/callback", "example-site --port 0: the login's redirect_uri uses that port",
+                  f"redirect_uri {redirect!r}")
+    finally:
+        peerkit.stop_process(proc)
+        peerkit.untrack(proc)
 
 
 def run_demo(cli: CLI) -> None:
@@ -553,6 +619,7 @@ def main() -> int:
               f"exit {version.code}: {version.stdout.strip()!r}")
         run_demo(cli)
         bare_auto_approve()
+        example_site_on_any_port(cli)
         emulator.start()
         check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
         run(cli, emulator, work)

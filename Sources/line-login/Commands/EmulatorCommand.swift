@@ -24,6 +24,10 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, expire-access-tokens, rotate-signing-key) and GET /_emulator/stats.")
     var testControls = false
 
+    func validate() throws {
+        try PortOption.check(port, option: "--port")
+    }
+
     func run() async throws {
         var configuration: EmulatorConfiguration
         if let config {

@@ -23,7 +23,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(help: "The address the site listens on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The site's port.")
+    @Option(help: "The site's port (0 = a free one, printed).")
     var port = 8500
 
     @Option(name: .customLong("public-url"), help: "The site's URL as browsers see it (default: http://HOST:PORT); the callback is <URL>/callback.")
@@ -50,9 +50,16 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(name: .customLong("bot-prompt"), help: "normal or aggressive: offer to add the linked official account.")
     var botPrompt: String?
 
+    func validate() throws {
+        try PortOption.check(port, option: "--port")
+        try PortOption.check(emulatorPort, option: "--emulator-port")
+    }
+
     func run() async throws {
         try await reportingFailures {
-            let siteURL = try resolvedSiteURL()
+            // The site must know its address before it listens (it is the callback registered at LINE).
+            let port = self.port != 0 ? self.port : try await PortOption.freePort(on: host)
+            let siteURL = try resolvedSiteURL(port: port)
             let redirectURI = siteURL.appendingPathComponent("callback")
             var emulator: LineLoginEmulator?
             let target: ExampleSite.Target
@@ -93,7 +100,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         }
     }
 
-    private func resolvedSiteURL() throws -> URL {
+    private func resolvedSiteURL(port: Int) throws -> URL {
         let string = publicURL ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         var trimmed = string
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -105,10 +112,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
 
     private func resolvedPlatform() throws -> LinePlatform {
         guard let platform else { return .production }
-        guard let url = URL(string: platform), url.scheme != nil, url.host != nil else {
-            throw CommandFailure("--platform is not a URL: \(platform)", exit: .usage)
-        }
-        return .custom(baseURL: url)
+        return .custom(baseURL: try SessionOptions.platformURL(platform))
     }
 
     private func sealer() throws -> CookieSealer {

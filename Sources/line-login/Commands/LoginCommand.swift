@@ -25,10 +25,21 @@ struct LoginCommand: AsyncParsableCommand {
     var timeout: Int = 300
 
     func validate() throws {
-        if let redirectPort, !(1...65535).contains(redirectPort) { throw ValidationError("--redirect-port must be 1–65535") }
+        if let redirectPort { try PortOption.check(redirectPort, option: "--redirect-port", allowsAnyFreePort: false) }
         if let botPrompt, LoginManager.Parameters.BotPrompt(rawValue: botPrompt) == nil { throw ValidationError("--bot-prompt must be normal or aggressive") }
         if scopes.isEmpty { throw ValidationError("--scope needs at least one permission") }
+        let known = Self.knownPermissions.map(\.rawValue)
+        if let unknown = scopes.first(where: { !known.contains($0) }) {
+            throw ValidationError("LINE has no permission named \"\(unknown)\". Known permissions: \(known.joined(separator: " ")).")
+        }
     }
+
+    /// The permissions LINE's SDK knows (`LoginPermission`); anything else LINE refuses at its login page.
+    static let knownPermissions: [LoginPermission] = [
+        .openID, .profile, .email, .friends, .groups, .messageWrite, .oneTimeShare, .openChatInfo, .openChatTermStatus,
+        .openChatRoomCreateAndJoin, .phone, .gender, .birthdate, .address, .realName, .openChatPlugManagement,
+        .openChatPlugInfo, .openChatPlugProfile, .openChatPlugSendMessage, .openChatPlugReceiveMessageEvent,
+    ]
 
     func run() async throws {
         try await reportingFailures {
@@ -99,7 +110,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let profile = try await session.makeManager().api.getProfile()
+            let profile = try await session.makeSessionManager().api.getProfile()
             if session.json { Console.json(TokenSummary.profile(profile)) } else {
                 Console.out("\(profile.displayName) (\(profile.userID))")
                 if let picture = profile.pictureURL { Console.out("picture: \(picture.absoluteString)") }
@@ -117,7 +128,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let manager = try session.makeManager()
+            let manager = try session.makeSessionManager()
             guard manager.isAuthorized else {
                 if session.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }
                 return

@@ -17,7 +17,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                guard let token = try session.makeManager().accessTokenStore.current else { throw CommandFailure("not logged in", exit: .notLoggedIn) }
+                guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
                 if session.json || reveal { Console.json(TokenSummary.dictionary(token, reveal: reveal)) } else { TokenSummary.lines(token).forEach(Console.out) }
             }
         }
@@ -29,7 +29,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let token = try await session.makeManager().api.refreshAccessToken()
+                let token = try await session.makeSessionManager().api.refreshAccessToken()
                 if session.json { Console.json(TokenSummary.dictionary(token)) } else {
                     Console.out("Refreshed.")
                     TokenSummary.lines(token).forEach(Console.out)
@@ -44,7 +44,15 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let result = try await session.makeManager().api.verifyAccessToken()
+                let result: AccessTokenVerifyResult
+                do { result = try await session.makeSessionManager().api.verifyAccessToken() } catch let error as LineSDKError {
+                    // LINE's 400/401 is its verdict on the token (revoked, expired, unknown): a check that
+                    // failed, not a network problem.
+                    guard let status = error.statusCode, (400..<500).contains(status), status != 429 else { throw error }
+                    if session.json { Console.json(["valid": false, "error": "invalid_token"]) }
+                    throw CommandFailure("LINE says the access token is not valid (revoked or expired). "
+                                         + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
+                }
                 let channel = try session.resolvedChannelID()
                 let valid = ExactMatch.equals(result.channelID, channel) && result.expiresIn > 0
                 if session.json {
@@ -65,7 +73,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let api = try session.makeManager().api
+                let api = try session.makeSessionManager().api
                 if refreshToken { try await api.revokeRefreshToken() } else { try await api.revokeAccessToken() }
                 if session.json { Console.json(["revoked": true]) } else { Console.out("Revoked.") }
             }

@@ -44,6 +44,9 @@ struct CommandFailure: Error {
     init(_ error: LineSDKError) {
         self.init(error.description, exit: .forError(error))
     }
+
+    /// No stored session.
+    static let notLoggedIn = CommandFailure("You are not logged in. Run `line-login login --channel-id ID` first.", exit: .notLoggedIn)
 }
 
 extension AsyncParsableCommand {

@@ -60,10 +60,33 @@ struct SessionOptions: ParsableArguments {
 
     func resolvedPlatform() throws -> LinePlatform {
         guard let string = resolvedPlatformString() else { return .production }
-        guard let url = URL(string: string), url.scheme != nil, url.host != nil else {
-            throw CommandFailure("--platform is not a URL: \(string)", exit: .usage)
+        return .custom(baseURL: try Self.platformURL(string))
+    }
+
+    /// `--platform`'s URL as the engine will use it: https anywhere, plain http only on this machine.
+    /// The literal name `localhost` means 127.0.0.1 (the name itself decides, never a DNS answer, so no
+    /// rebinding trick gets in), `[::1]` and 127.0.0.0/8 are loopback as they are.
+    static func platformURL(_ string: String) throws -> URL {
+        let usage = "Use https://…, or http://127.0.0.1:PORT for a platform on this machine such as the emulator."
+        guard var components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty else {
+            throw CommandFailure("--platform \(string) is not a URL. \(usage)", exit: .usage)
         }
-        return .custom(baseURL: url)
+        guard scheme == "https" || scheme == "http" else {
+            throw CommandFailure("--platform \(string) is not an http or https URL. \(usage)", exit: .usage)
+        }
+        if scheme == "http", host.lowercased() == "localhost" { components.host = "127.0.0.1" }
+        guard let url = components.url, EndpointPolicy.isAllowed(url) else {
+            throw CommandFailure("--platform \(string) uses plain http on a host that is not this machine. \(usage)", exit: .usage)
+        }
+        return url
+    }
+
+    /// The manager of a stored session, for the commands that need one (`profile`, `token …`, `logout`):
+    /// with no channel known at all there is no session, which is "not logged in", as `status` says.
+    func makeSessionManager() throws -> LoginManager {
+        guard hasChannel else { throw CommandFailure.notLoggedIn }
+        return try makeManager()
     }
 
     /// A manager over the file token store, keyed by channel and platform.
