@@ -483,6 +483,21 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", platform, "--no-browser", "--store-dir", empty_store)
         check(r.code == 2 and "127.0.0.1" in r.stderr, f"login --platform {platform}: exit 2, suggests 127.0.0.1",
               f"exit {r.code}: {first_line(r.stderr)}")
+    # Fail fast: a platform that is down is named at once, before any browser wait.
+    started = time.monotonic()
+    r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", "http://127.0.0.1:1", "--no-browser",
+                "--store-dir", empty_store)
+    elapsed = time.monotonic() - started
+    check(r.code == 4 and "http://127.0.0.1:1" in r.stderr and "line-login emulator" in r.stderr and elapsed < 30,
+          "login with the platform down: exit 4 at once, names the URL and how to start the emulator",
+          f"exit {r.code} after {elapsed:.1f} s: {first_line(r.stderr)}")
+    check(URL_PROMPT not in r.stderr, "login with the platform down: no login URL was offered")
+    # A login that never comes back: the wait is announced, and its end lists the likely causes.
+    r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", base, "--no-browser", "--timeout", "2",
+                "--store-dir", empty_store)
+    check(r.code == 5 and "Waiting up to 2 seconds" in r.stderr and "No login came back within 2 seconds" in r.stderr
+          and "callback URL registered" in r.stderr,
+          "login that times out: exit 5, announces the wait, lists the likely causes", f"exit {r.code}: {r.stderr[-300:]!r}")
     r = cli.run("login", "--channel-id", CHANNEL_ID, "--scope", "profile", "foo", "--store-dir", empty_store)
     check(r.code == 2 and 'no permission named "foo"' in r.stderr, "login --scope profile foo: exit 2, names foo",
           f"exit {r.code}: {first_line(r.stderr)}")

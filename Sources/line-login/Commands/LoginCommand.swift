@@ -34,6 +34,11 @@ struct LoginCommand: AsyncParsableCommand {
         }
     }
 
+    /// "5 minutes", "90 seconds": a wait as people say it.
+    static func duration(_ seconds: Int) -> String {
+        seconds >= 60 && seconds % 60 == 0 ? "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "\(seconds) second\(seconds == 1 ? "" : "s")"
+    }
+
     /// The permissions LINE's SDK knows (`LoginPermission`); anything else LINE refuses at its login page.
     static let knownPermissions: [LoginPermission] = [
         .openID, .profile, .email, .friends, .groups, .messageWrite, .oneTimeShare, .openChatInfo, .openChatTermStatus,
@@ -49,7 +54,9 @@ struct LoginCommand: AsyncParsableCommand {
             let manager = try session.makeManager(userAgent: agent, redirectURI: redirect)
             var parameters = LoginManager.Parameters()
             parameters.botPromptStyle = botPrompt.flatMap(LoginManager.Parameters.BotPrompt.init(rawValue:))
-            Console.progress("Waiting for the login in the browser (Ctrl-C to stop)…")
+            // Fail fast: a platform that is down or wrong is named now, not after the browser wait.
+            try await PlatformProbe.check(try session.resolvedPlatform())
+            Console.progress("Waiting up to \(Self.duration(timeout)) for the login in the browser (Ctrl-C to stop)…")
             let permissions = Set(scopes.map(LoginPermission.init(rawValue:)))
             let login = Task { () async throws(LineSDKError) -> LoginResult in
                 try await manager.login(permissions: permissions, parameters: parameters)
@@ -57,7 +64,15 @@ struct LoginCommand: AsyncParsableCommand {
             // Ctrl-C stops the login (the listener closes) and exits as "cancelled", not killed by the signal.
             let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
             defer { interrupt.stop() }
-            let result = try await login.value
+            let result: LoginResult
+            do { result = try await login.value } catch {
+                guard case .untypedError(let underlying as UserAgentError)? = error as? LineSDKError, underlying == .timedOut else { throw error }
+                let callback = redirect?.absoluteString ?? "http://127.0.0.1:PORT/callback"
+                throw CommandFailure("No login came back within \(Self.duration(timeout)). Likely causes: the browser showed an error "
+                                     + "(a wrong --channel-id, or \(callback) is not a callback URL registered for the channel: "
+                                     + "register it, or pass --redirect-port for one that is), or the login was not finished. "
+                                     + "Run the command again, or raise --timeout.", exit: .loginFailed)
+            }
             try session.remember()
             if session.json {
                 var output = TokenSummary.dictionary(result.accessToken)
