@@ -525,6 +525,11 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         r = cli.run("token", "verify", "--store-dir", store3, "--json")
         check(r.code == 1 and r.json().get("valid") is False and "not valid" in r.stderr,
               "token verify of a token LINE revoked: exit 1, valid false, says so", f"exit {r.code}: {first_line(r.stderr)}")
+        # LINE ends the refresh token with its access token: the session is over, and the CLI says what to do.
+        r = cli.run("token", "refresh", "--store-dir", store3)
+        check(r.code == 3 and "session has ended" in r.stderr and "line-login login" in r.stderr,
+              "token refresh after LINE revoked the session: exit 3, says the session ended and to log in",
+              f"exit {r.code}: {first_line(r.stderr)}")
         outcome = login(cli, emulator, store3, "fourth login")
         check_login_result(outcome, "fourth login")
         collect_store_secrets(store3, secrets)
@@ -542,6 +547,13 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     r = cli.run("status", "--store-dir", store3, "--json")
     check(r.code == 0 and r.json().get("loggedIn") is True, "status after the network errors: the session is kept",
           f"exit {r.code}")
+    r = cli.run("logout", "--store-dir", store3, "--json")
+    check(r.code == 4 and r.json().get("loggedOut") is True and r.json().get("revoked") is False
+          and "Logged out on this machine" in r.stderr,
+          "logout with the emulator gone: exit 4, forgotten here, says LINE could not revoke",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("status", "--store-dir", store3)
+    check(r.code == 3, "status after that logout: exit 3 (forgotten locally)", f"exit {r.code}")
 
     # --- 5. no token leaks ------------------------------------------------------------------------------
     secrets.discard("")

@@ -148,8 +148,18 @@ struct LogoutCommand: AsyncParsableCommand {
                 if session.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }
                 return
             }
-            try await manager.logout()
-            if session.json { Console.json(["loggedOut": true]) } else { Console.out("Logged out.") }
+            do throws(LineSDKError) { try await manager.logout() } catch {
+                // LINE refusing the token (4xx) means it is already dead there: nothing left to revoke.
+                if let status = error.statusCode, (400..<500).contains(status), status != 429 {
+                    if session.json { Console.json(["loggedOut": true, "revoked": true]) } else { Console.out("Logged out.") }
+                    return
+                }
+                // The session is forgotten here whatever LINE answered; say what did not happen there.
+                if session.json { Console.json(["loggedOut": true, "revoked": false]) }
+                throw CommandFailure("Logged out on this machine (the tokens are forgotten), but LINE could not be asked to revoke them "
+                                     + "(\(error.description)). They stop working when they expire.", exit: .network)
+            }
+            if session.json { Console.json(["loggedOut": true, "revoked": true]) } else { Console.out("Logged out.") }
         }
     }
 }

@@ -42,7 +42,12 @@ struct CommandFailure: Error {
     }
 
     init(_ error: LineSDKError) {
-        self.init(error.description, exit: .forError(error))
+        if error.isRefreshTokenError {
+            self.init("Your LINE session has ended: LINE no longer accepts its refresh token. Run `line-login login` to log in again.",
+                      exit: .notLoggedIn)
+        } else {
+            self.init(error.description, exit: .forError(error))
+        }
     }
 
     /// No stored session.
@@ -56,8 +61,9 @@ extension AsyncParsableCommand {
             Console.error(failure.message)
             throw failure.exit.exitCode
         } catch let error as LineSDKError {
-            Console.error(error.description)
-            throw CLIExit.forError(error).exitCode
+            let failure = CommandFailure(error)
+            Console.error(failure.message)
+            throw failure.exit.exitCode
         }
     }
 }

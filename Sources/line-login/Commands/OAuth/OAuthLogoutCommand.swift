@@ -22,12 +22,22 @@ struct OAuthLogoutCommand: AsyncParsableCommand {
                 if options.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }
                 return
             }
+            let revocable = client.configuration.endpoints.revocationEndpoint != nil
             do throws(OAuthError) { try await client.signOut() } catch {
                 // The session is forgotten either way; say that revocation failed.
-                Console.error("signed out locally, but revocation failed: \(OAuthErrorText.describe(error))")
+                if options.json { Console.json(["loggedOut": true, "revoked": false]) }
+                Console.error("Logged out on this machine (the tokens are forgotten), but the provider could not revoke them: "
+                              + "\(OAuthErrorText.describe(error)). They stop working when they expire.")
                 throw CLIExit.network.exitCode
             }
-            if options.json { Console.json(["loggedOut": true]) } else { Console.out("Logged out.") }
+            if options.json {
+                Console.json(["loggedOut": true, "revoked": revocable])
+            } else if revocable {
+                Console.out("Logged out.")
+            } else {
+                Console.out("Logged out on this machine: the tokens are forgotten. The provider offers no revocation endpoint, "
+                            + "so they stay valid there until they expire.")
+            }
         }
     }
 }
