@@ -103,7 +103,7 @@ class CLI:
         finally:
             peerkit.untrack(proc)
         result = Result(list(args), code, out or "", err or "",
-                        revealed=len(args) >= 2 and args[0] == "token" and args[1] == "show" and "--reveal" in args)
+                        revealed=len(args) >= 2 and args[0] == "token" and args[1] in ("show", "print") and "--reveal" in args)
         self.results.append(result)
         return result
 
@@ -284,7 +284,8 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(isinstance(out.get("idToken"), dict) and out["idToken"].get("sub") == BROWN_USER_ID,
           "token show --json: the ID token's claims (sub Brown)")
     r = cli.run("token", "show", "--store-dir", store)
-    check(r.code == 0 and "expires:" in r.stdout, "token show (text): exit 0 with the expiry", f"exit {r.code}")
+    check(r.code == 0 and "expires:" in r.stdout and "(in 29 days)" in r.stdout,
+          "token show (text): exit 0 with the expiry as people say it (in 29 days)", f"exit {r.code}: {r.stdout.count(chr(10))} lines")
     r = cli.run("token", "show", "--reveal", "--store-dir", store, "--json")
     out = r.json()
     access1 = out.get("accessToken", "")
@@ -293,6 +294,12 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
           "token show --reveal --json: accessToken and idTokenRaw",
           f"exit {r.code}, accessToken length {len(access1)}, idTokenRaw length {len(id_token)}")
     secrets.update(s for s in (access1, id_token) if s)
+    r = cli.run("token", "print", "--reveal", "--store-dir", store)
+    check(r.code == 0 and r.stdout == access1 + "\n" and bool(access1),
+          "token print --reveal: the bare access token and a newline, for $(…)", f"exit {r.code}")
+    r = cli.run("token", "print", "--store-dir", store)
+    check(r.code == 2 and r.stdout == "" and "--reveal" in r.stderr, "token print without --reveal: exit 2, nothing printed",
+          f"exit {r.code}")
     r = cli.run("token", "verify", "--store-dir", store, "--json")
     out = r.json()
     check(r.code == 0 and out.get("valid") is True and out.get("channelID") == CHANNEL_ID,
@@ -326,7 +333,7 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
               "verify-id-token --issuer: claims iss and aud as expected")
         nonce = claims.get("nonce")
         if isinstance(nonce, str) and nonce:
-            r = cli.run(*common, "--issuer", base, "--nonce", nonce, id_token)
+            r = cli.run(*common, "--issuer", base, f"--nonce={nonce}", id_token)  # = form: a nonce may start with "-"
             check(r.code == 0 and r.json().get("valid") is True, "verify-id-token --nonce <the token's>: valid",
                   f"exit {r.code}")
         r = cli.run(*common, "--issuer", base, "--nonce", "wrong", id_token)

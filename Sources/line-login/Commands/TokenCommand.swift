@@ -7,7 +7,27 @@ import OAuthEngine
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Inspect, refresh, verify or revoke your access token.",
-        subcommands: [Show.self, Refresh.self, Verify.self, Revoke.self])
+        subcommands: [Show.self, Print.self, Refresh.self, Verify.self, Revoke.self])
+
+    struct Print: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the bare access token, for scripts: `curl -H \"Authorization: Bearer $(line-login token print --reveal)\" …`.",
+            discussion: "The token is a secret: --reveal is required, as with `token show --reveal`, the only other command that prints it.")
+        @OptionGroup var session: SessionOptions
+        @Flag(help: "Confirm that the token may be printed.")
+        var reveal = false
+
+        func validate() throws {
+            if !reveal { throw ValidationError("token print writes the access token itself to stdout: add --reveal to confirm.") }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
+                Console.out(token.value)
+            }
+        }
+    }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the stored token's permissions, expiry and ID-token claims.")
@@ -58,7 +78,7 @@ struct TokenCommand: AsyncParsableCommand {
                 if session.json {
                     Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Seconds.whole(result.expiresIn)])
                 } else {
-                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires in \(Seconds.whole(result.expiresIn)) s")
+                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires \(Seconds.relative(result.expiresIn))")
                 }
                 if !valid { throw CommandFailure("token was issued to channel \(result.channelID), not \(channel)", exit: .checkFailed) }
             }

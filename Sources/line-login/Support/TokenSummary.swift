@@ -33,7 +33,7 @@ enum TokenSummary {
     static func lines(_ token: AccessToken) -> [String] {
         var lines = [
             "permissions: \(token.permissions.map(\.rawValue).joined(separator: " "))",
-            "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (in \(max(0, Seconds.whole(token.expiresAt.timeIntervalSinceNow))) s)",
+            "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (\(Seconds.relative(token.expiresAt.timeIntervalSinceNow)))",
         ]
         if let payload = token.IDToken?.payload {
             lines.append("user ID:     \(payload.subject)")

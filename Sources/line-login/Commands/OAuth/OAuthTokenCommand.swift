@@ -6,7 +6,30 @@ import OAuthEngine
 struct OAuthTokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Show, refresh, introspect or revoke the session's tokens.",
-        subcommands: [Show.self, Refresh.self, Introspect.self, Revoke.self])
+        subcommands: [Show.self, Print.self, Refresh.self, Introspect.self, Revoke.self])
+
+    struct Print: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the bare access token, for scripts (`$(line-login oauth token print --reveal)`).",
+            discussion: "The token is a secret: --reveal is required, as with `oauth token show --reveal`, the only other command that prints it.")
+        @OptionGroup var options: OAuthOptions
+        @Flag(help: "Confirm that the token may be printed.")
+        var reveal = false
+
+        func validate() throws {
+            try options.validateOptions()
+            if !reveal { throw ValidationError("oauth token print writes the access token itself to stdout: add --reveal to confirm.") }
+        }
+
+        func run() async throws {
+            try await reportingOAuthFailures {
+                guard options.hasClient else { throw CommandFailure(oauth: .notSignedIn) }
+                let client = try await options.makeClient()
+                guard let tokens = await client.session.current() else { throw CommandFailure(oauth: .notSignedIn) }
+                Console.out(tokens.accessToken)
+            }
+        }
+    }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the stored tokens' scopes, expiry and ID-token claims (exit 3 if none).")

@@ -21,7 +21,7 @@ enum OAuthTokenSummary {
     static func lines(_ tokens: TokenSet) -> [String] {
         var lines = [
             "scopes:        \(tokens.scopes.joined(separator: " "))",
-            "expires:       \(ISO8601DateFormatter().string(from: tokens.expiresAt)) (in \(max(0, Seconds.whole(tokens.expiresAt.timeIntervalSinceNow))) s)",
+            "expires:       \(ISO8601DateFormatter().string(from: tokens.expiresAt)) (\(Seconds.relative(tokens.expiresAt.timeIntervalSinceNow)))",
             "refresh token: \(tokens.refreshToken == nil ? "no" : "yes")",
         ]
         if let claims = idTokenClaims(tokens) {
