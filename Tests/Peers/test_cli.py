@@ -270,8 +270,11 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(r.code == 0 and out.get("loggedIn") is True and out.get("channelID") == CHANNEL_ID,
           "status --json: exit 0, loggedIn true, channel remembered", f"exit {r.code}, loggedIn {out.get('loggedIn')}")
     r = cli.run("status", "--store-dir", store)
-    check(r.code == 0 and f"channel {CHANNEL_ID}" in r.stdout, "status (text): exit 0, names the channel",
-          f"exit {r.code}")
+    check(r.code == 0 and f"channel {CHANNEL_ID}" in r.stdout and f"on {base}" in r.stdout,
+          "status (text): exit 0, names the channel and the platform", f"exit {r.code}")
+    r = cli.run("status", "--online", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("acceptedByPlatform") is True and r.json().get("platform") == base,
+          "status --online --json: exit 0, the platform accepts the token", f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("profile", "--store-dir", store, "--json")
     out = r.json()
     check(r.code == 0 and out.get("displayName") == "Brown" and out.get("userID") == BROWN_USER_ID,
@@ -529,6 +532,9 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         revoked = requests.post(f"{base}/oauth2/v2.1/revoke", data={"client_id": CHANNEL_ID, "access_token": access_offline},
                                 timeout=10)
         check(revoked.status_code == 200, "revoke at the emulator behind the CLI's back", f"status {revoked.status_code}")
+        r = cli.run("status", "--online", "--store-dir", store3, "--json")
+        check(r.code == 1 and r.json().get("acceptedByPlatform") is False and r.json().get("loggedIn") is True,
+              "status --online after LINE revoked the token: exit 1, acceptedByPlatform false", f"exit {r.code}: {first_line(r.stderr)}")
         r = cli.run("token", "verify", "--store-dir", store3, "--json")
         check(r.code == 1 and r.json().get("valid") is False and "not valid" in r.stderr,
               "token verify of a token LINE revoked: exit 1, valid false, says so", f"exit {r.code}: {first_line(r.stderr)}")

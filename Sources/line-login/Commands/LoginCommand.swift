@@ -89,29 +89,52 @@ struct LoginCommand: AsyncParsableCommand {
 
 /// `line-login status`: whether a session is stored, and its expiry.
 struct StatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether you are logged in (exit 3 if not).")
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether you are logged in, to which channel and platform (exit 3 if not).")
 
     @OptionGroup var session: SessionOptions
+
+    @Flag(help: "Also ask the platform whether it still accepts the access token (exit 1 if not, 4 if it can't be reached).")
+    var online = false
 
     func run() async throws {
         try await reportingFailures {
             // No channel at all (a fresh machine) is simply "not logged in".
             let manager = session.hasChannel ? try session.makeManager() : nil
             if let problem = manager?.tokenStoreError {
-                Console.error("the stored session could not be read (\(problem)); treating it as logged out")
+                Console.error("The stored session could not be read (\(problem)); it counts as logged out.")
             }
             guard let manager, let token = manager.accessTokenStore.current else {
                 if session.json { Console.json(["loggedIn": false]) } else { Console.out("Not logged in.") }
-                throw CommandFailure("not logged in", exit: .notLoggedIn)
+                throw CommandFailure.notLoggedIn
+            }
+            let channelID = try session.resolvedChannelID()
+            let platform = try session.resolvedPlatform().issuer
+            var accepted: Bool?
+            if online {
+                do throws(LineSDKError) {
+                    let result = try await manager.api.verifyAccessToken()
+                    accepted = ExactMatch.equals(result.channelID, channelID) && result.expiresIn > 0
+                } catch {
+                    // Only LINE's verdict on the token (4xx) is an answer; anything else is "could not ask".
+                    guard error.isVerdictOnToken else { throw CommandFailure(error) }
+                    accepted = false
+                }
             }
             if session.json {
                 var output = TokenSummary.dictionary(token)
                 output["loggedIn"] = true
-                output["channelID"] = try session.resolvedChannelID()
+                output["channelID"] = channelID
+                output["platform"] = platform
+                if let accepted { output["acceptedByPlatform"] = accepted }
                 Console.json(output)
             } else {
-                Console.out("Logged in to channel \(try session.resolvedChannelID()).")
+                Console.out("Logged in to channel \(channelID) on \(platform).")
                 TokenSummary.lines(token).forEach(Console.out)
+                if let accepted { Console.out(accepted ? "The platform accepts the access token." : "The platform no longer accepts the access token.") }
+            }
+            if accepted == false {
+                throw CommandFailure("The platform no longer accepts the stored access token (revoked or expired there). "
+                                     + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
             }
         }
     }
@@ -150,7 +173,7 @@ struct LogoutCommand: AsyncParsableCommand {
             }
             do throws(LineSDKError) { try await manager.logout() } catch {
                 // LINE refusing the token (4xx) means it is already dead there: nothing left to revoke.
-                if let status = error.statusCode, (400..<500).contains(status), status != 429 {
+                if error.isVerdictOnToken {
                     if session.json { Console.json(["loggedOut": true, "revoked": true]) } else { Console.out("Logged out.") }
                     return
                 }

@@ -68,7 +68,7 @@ struct TokenCommand: AsyncParsableCommand {
                 do { result = try await session.makeSessionManager().api.verifyAccessToken() } catch let error as LineSDKError {
                     // LINE's 400/401 is its verdict on the token (revoked, expired, unknown): a check that
                     // failed, not a network problem.
-                    guard let status = error.statusCode, (400..<500).contains(status), status != 429 else { throw error }
+                    guard error.isVerdictOnToken else { throw error }
                     if session.json { Console.json(["valid": false, "error": "invalid_token"]) }
                     throw CommandFailure("LINE says the access token is not valid (revoked or expired). "
                                          + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
