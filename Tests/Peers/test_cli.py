@@ -614,8 +614,9 @@ def example_site_on_any_port(cli: CLI) -> None:
 def run_demo(cli: CLI) -> None:
     r = cli.run("demo", timeout=120)
     check(r.code == 0, "demo: exit 0", f"exit {r.code}: {first_line(r.stderr)}")
-    check("All" in r.stderr and "steps passed" in r.stderr, "demo: stderr says 'All N steps passed.'")
-    check("Brown" in r.stderr, "demo: stderr shows the profile's display name (Brown)")
+    check("All" in r.stdout and "steps passed" in r.stdout, "demo: its results on stdout end with 'All N steps passed.'")
+    check("Brown" in r.stdout, "demo: stdout shows the profile's display name (Brown)")
+    check("steps passed" not in r.stderr and "✓" not in r.stderr, "demo: stderr holds progress only, not the results")
     r = cli.run("demo", "--json", timeout=120)
     out = r.json()
     check(r.code == 0 and out.get("passed") is True, "demo --json: exit 0, passed true on stdout",

@@ -18,7 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
     var showHTTP = false
 
     func run() async throws {
-        var demo = Demo(showHTTP: showHTTP)
+        var demo = Demo(showHTTP: showHTTP, resultsOnStdout: !json)
         let passed = await demo.run()
         if json {
             Console.json(["passed": passed, "steps": demo.steps.map { ["name": $0.name, "ok": $0.ok, "ms": $0.milliseconds] }, "profile": demo.profile ?? [:]])
@@ -36,10 +36,16 @@ struct Demo {
     }
 
     let showHTTP: Bool
+    /// Results (each step, the profile, the verdict) go to stdout, progress to stderr; with `--json` stdout
+    /// holds only the JSON summary, so results go to stderr too.
+    var resultsOnStdout = true
     var steps: [StepRecord] = []
     var profile: [String: Any]?
 
-    init(showHTTP: Bool) { self.showHTTP = showHTTP }
+    init(showHTTP: Bool, resultsOnStdout: Bool = true) {
+        self.showHTTP = showHTTP
+        self.resultsOnStdout = resultsOnStdout
+    }
 
     mutating func run() async -> Bool {
         let emulator = LineLoginEmulator()
@@ -111,16 +117,16 @@ struct Demo {
             profile = ["userID": loginProfile.userID, "displayName": loginProfile.displayName,
                        "pictureURL": loginProfile.pictureURL?.absoluteString ?? "", "statusMessage": loginProfile.statusMessage ?? "",
                        "email": idToken.payload.email ?? "", "friendshipStatusChanged": result.friendshipStatusChanged ?? false]
-            Console.progress("")
-            Console.progress("Profile")
-            Console.progress("  user ID:        \(loginProfile.userID)")
-            Console.progress("  display name:   \(loginProfile.displayName)")
-            Console.progress("  picture:        \(loginProfile.pictureURL?.absoluteString ?? "-")")
-            Console.progress("  status message: \(loginProfile.statusMessage ?? "-")")
-            Console.progress("  email:          \(idToken.payload.email ?? "-")")
-            Console.progress("  friendship changed at login: \(result.friendshipStatusChanged.map { $0 ? "yes" : "no" } ?? "-")")
-            Console.progress("")
-            Console.progress("All \(steps.count) steps passed.")
+            show("")
+            show("Profile")
+            show("  user ID:        \(loginProfile.userID)")
+            show("  display name:   \(loginProfile.displayName)")
+            show("  picture:        \(loginProfile.pictureURL?.absoluteString ?? "-")")
+            show("  status message: \(loginProfile.statusMessage ?? "-")")
+            show("  email:          \(idToken.payload.email ?? "-")")
+            show("  friendship changed at login: \(result.friendshipStatusChanged.map { $0 ? "yes" : "no" } ?? "-")")
+            show("")
+            show("All \(steps.count) steps passed.")
             return true
         } catch {
             Console.error("demo failed: \(error)")
@@ -143,10 +149,14 @@ struct Demo {
         }
     }
 
+    private func show(_ line: String) {
+        if resultsOnStdout { Console.out(line) } else { Console.progress(line) }
+    }
+
     private mutating func record(_ name: String, ok: Bool, milliseconds: Double) {
         steps.append(StepRecord(name: name, ok: ok, milliseconds: milliseconds))
         let time = milliseconds > 0 ? String(format: "%7.1f ms", milliseconds) : ""
-        Console.progress("\(ok ? "✓" : "✗") \(name)  \(time)")
+        show("\(ok ? "✓" : "✗") \(name)  \(time)")
     }
 
     private static func ms(_ duration: Duration) -> Double {
