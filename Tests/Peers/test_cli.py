@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -275,10 +276,11 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     r = cli.run("status", "--online", "--store-dir", store, "--json")
     check(r.code == 0 and r.json().get("acceptedByPlatform") is True and r.json().get("platform") == base,
           "status --online --json: exit 0, the platform accepts the token", f"exit {r.code}: {first_line(r.stderr)}")
-    r = cli.run("profile", "--store-dir", store, "--json")
+    r = cli.run("profile", "--store-dir", store, "--json", "--show-http")
     out = r.json()
     check(r.code == 0 and out.get("displayName") == "Brown" and out.get("userID") == BROWN_USER_ID,
           "profile --json: Brown", f"exit {r.code}, {first_line(r.stderr)}")
+    check("http: GET /v2/profile → 200" in r.stderr, "profile --show-http: the exchange on stderr", f"{r.stderr[:200]!r}")
     r = cli.run("token", "show", "--store-dir", store, "--json")
     out = r.json()
     check(r.code == 0 and isinstance(out.get("expiresIn"), int) and out["expiresIn"] > 0,
@@ -557,6 +559,9 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(r.code == 4, "token refresh with the emulator gone: exit 4", f"exit {r.code}")
     r = cli.run("verify-id-token", "--channel-id", CHANNEL_ID, "--issuer", base, id_token or "x.y.z")
     check(r.code == 4, "verify-id-token --issuer with the emulator gone: exit 4", f"exit {r.code}")
+    r = cli.run("profile", "--store-dir", store3, "--verbose")
+    check(r.code == 4 and "details:" in r.stderr, "profile --verbose with the emulator gone: the underlying error follows",
+          f"exit {r.code}")
     r = cli.run("status", "--store-dir", store3, "--json")
     check(r.code == 0 and r.json().get("loggedIn") is True, "status after the network errors: the session is kept",
           f"exit {r.code}")
@@ -567,6 +572,14 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
           f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("status", "--store-dir", store3)
     check(r.code == 3, "status after that logout: exit 3 (forgotten locally)", f"exit {r.code}")
+
+    # --- 9. words, not internals ---------------------------------------------------------------------------
+    internals = re.compile(r"Optional\(|URLSessionError|URLError|connectionFailed|NSCocoaErrorDomain|DecodingError|"
+                           r"keyNotFound|errno|\b[a-z]+[A-Z]\w*\(\w+:|Swift\.|OAuthEngine\.|LineSDK\.|LineSDKError")
+    plain = [res for res in cli.results if res.code not in (0, -999) and "--verbose" not in res.args]
+    leaking_internals = [f"{res.label()}: {first_line(res.stderr)}" for res in plain if internals.search(res.stderr)]
+    check(not leaking_internals, f"no Swift type or case names in the errors of {len(plain)} failing commands",
+          f"{leaking_internals[:4]}")
 
     # --- 5. no token leaks ------------------------------------------------------------------------------
     secrets.discard("")

@@ -67,12 +67,25 @@ extension TransportError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .timedOut: return "the request timed out"
-        case .connectionFailed(let reason): return "the connection failed (\(reason))"
+        case .connectionFailed(let reason): return Self.words(forURLErrorCode: urlErrorCode) ?? "the connection failed (\(reason))"
         case .cancelled: return "the request was cancelled"
-        case .other(let reason): return "the request failed (\(reason))"
+        case .other(let reason): return Self.words(forURLErrorCode: urlErrorCode) ?? "the request failed (\(reason))"
         case .backingOff(let seconds):
             let whole = seconds.isFinite ? Int(max(1, seconds.rounded(.up))) : 1
             return "the server failed recently and is left alone for \(whole) more second\(whole == 1 ? "" : "s")"
+        }
+    }
+
+    // What the common URLError codes mean, in words; the code itself stays in the case for `urlErrorCode`.
+    private static func words(forURLErrorCode code: Int?) -> String? {
+        switch code {
+        case -1004: return "nothing answered at that address (connection refused)"
+        case -1003, -1006: return "the host name could not be found"
+        case -1005: return "the connection was lost"
+        case -1009: return "this machine is not connected to the network"
+        case -1200, -1201, -1202, -1203, -1204, -1205, -1206: return "the secure (TLS) connection failed"
+        case -1011: return "the server's answer was not a valid HTTP response"
+        default: return nil
         }
     }
 }

@@ -47,7 +47,7 @@ struct LoginCommand: AsyncParsableCommand {
     ]
 
     func run() async throws {
-        try await reportingFailures {
+        try await reportingFailures(session.diagnostics) {
             let agent = LoopbackUserAgent(port: redirectPort, timeout: .seconds(timeout),
                                           browser: noBrowser ? PrintingBrowserOpener() : SystemBrowserOpener())
             let redirect = redirectPort.flatMap { URL(string: "http://127.0.0.1:\($0)/callback") }
@@ -55,7 +55,7 @@ struct LoginCommand: AsyncParsableCommand {
             var parameters = LoginManager.Parameters()
             parameters.botPromptStyle = botPrompt.flatMap(LoginManager.Parameters.BotPrompt.init(rawValue:))
             // Fail fast: a platform that is down or wrong is named now, not after the browser wait.
-            try await PlatformProbe.check(try session.resolvedPlatform())
+            try await PlatformProbe.check(try session.resolvedPlatform(), transport: session.diagnostics.transport())
             Console.progress("Waiting up to \(Self.duration(timeout)) for the login in the browser (Ctrl-C to stop)…")
             let permissions = Set(scopes.map(LoginPermission.init(rawValue:)))
             let login = Task { () async throws(LineSDKError) -> LoginResult in
@@ -97,7 +97,7 @@ struct StatusCommand: AsyncParsableCommand {
     var online = false
 
     func run() async throws {
-        try await reportingFailures {
+        try await reportingFailures(session.diagnostics) {
             // No channel at all (a fresh machine) is simply "not logged in".
             let manager = session.hasChannel ? try session.makeManager() : nil
             if let problem = manager?.tokenStoreError {
@@ -147,7 +147,7 @@ struct ProfileCommand: AsyncParsableCommand {
     @OptionGroup var session: SessionOptions
 
     func run() async throws {
-        try await reportingFailures {
+        try await reportingFailures(session.diagnostics) {
             let profile = try await session.makeSessionManager().api.getProfile()
             if session.json { Console.json(TokenSummary.profile(profile)) } else {
                 Console.out("\(profile.displayName) (\(profile.userID))")
@@ -165,7 +165,7 @@ struct LogoutCommand: AsyncParsableCommand {
     @OptionGroup var session: SessionOptions
 
     func run() async throws {
-        try await reportingFailures {
+        try await reportingFailures(session.diagnostics) {
             let manager = try session.makeSessionManager()
             guard manager.isAuthorized else {
                 if session.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }

@@ -22,7 +22,7 @@ struct TokenCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingFailures {
+            try await reportingFailures(session.diagnostics) {
                 guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
                 Console.out(token.value)
             }
@@ -36,7 +36,7 @@ struct TokenCommand: AsyncParsableCommand {
         var reveal = false
 
         func run() async throws {
-            try await reportingFailures {
+            try await reportingFailures(session.diagnostics) {
                 guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
                 if session.json || reveal { Console.json(TokenSummary.dictionary(token, reveal: reveal)) } else { TokenSummary.lines(token).forEach(Console.out) }
             }
@@ -48,7 +48,7 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var session: SessionOptions
 
         func run() async throws {
-            try await reportingFailures {
+            try await reportingFailures(session.diagnostics) {
                 let token = try await session.makeSessionManager().api.refreshAccessToken()
                 if session.json { Console.json(TokenSummary.dictionary(token)) } else {
                     Console.out("Refreshed.")
@@ -63,7 +63,7 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var session: SessionOptions
 
         func run() async throws {
-            try await reportingFailures {
+            try await reportingFailures(session.diagnostics) {
                 let result: AccessTokenVerifyResult
                 do { result = try await session.makeSessionManager().api.verifyAccessToken() } catch let error as LineSDKError {
                     // LINE's 400/401 is its verdict on the token (revoked, expired, unknown): a check that
@@ -92,7 +92,7 @@ struct TokenCommand: AsyncParsableCommand {
         var refreshToken = false
 
         func run() async throws {
-            try await reportingFailures {
+            try await reportingFailures(session.diagnostics) {
                 let api = try session.makeSessionManager().api
                 if refreshToken { try await api.revokeRefreshToken() } else { try await api.revokeAccessToken() }
                 if session.json { Console.json(["revoked": true]) } else { Console.out("Revoked.") }

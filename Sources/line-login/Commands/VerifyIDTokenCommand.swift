@@ -49,6 +49,8 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @Argument(help: "The ID token, or - to read one per line from stdin.")
     var token: String
 
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     func validate() throws {
         let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
         if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
@@ -102,7 +104,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     }
 
     private func makeValidator() async throws -> IDTokenValidator {
-        let transport = URLSessionTransport()
+        let transport = diagnostics.transport()
         let clock: any WallClock = now.map { FixedClock(date: Date(timeIntervalSince1970: $0)) } ?? SystemClock()
         var expected = expectedIssuer ?? issuer ?? "https://access.line.me"
         let keys: KeySetCache?
@@ -119,7 +121,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         } else if let issuer {
             let document: DiscoveryDocument
             do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport) } catch {
-                throw CommandFailure("discovery failed: \(error)", exit: .network)
+                throw CommandFailure("\(issuer)'s discovery document could not be read: \(OAuthErrorText.describe(error)).", exit: .network, underlying: error)
             }
             guard let url = document.jwksURI else { throw CommandFailure("the issuer has no jwks_uri", exit: .network) }
             keys = KeySetCache(url: url, transport: transport, clock: clock)

@@ -35,18 +35,21 @@ enum CLIExit: Int32 {
 struct CommandFailure: Error {
     let message: String
     let exit: CLIExit
+    /// What went wrong as the program sees it, printed with `--verbose` only.
+    var underlying: (any Error)?
 
-    init(_ message: String, exit: CLIExit) {
+    init(_ message: String, exit: CLIExit, underlying: (any Error)? = nil) {
         self.message = message
         self.exit = exit
+        self.underlying = underlying
     }
 
     init(_ error: LineSDKError) {
         if error.isRefreshTokenError {
             self.init("Your LINE session has ended: LINE no longer accepts its refresh token. Run `line-login login` to log in again.",
-                      exit: .notLoggedIn)
+                      exit: .notLoggedIn, underlying: error)
         } else {
-            self.init(error.description, exit: .forError(error))
+            self.init(error.description, exit: .forError(error), underlying: error)
         }
     }
 
@@ -55,15 +58,23 @@ struct CommandFailure: Error {
 }
 
 extension AsyncParsableCommand {
-    /// Runs `body`, turning a ``CommandFailure`` or ``LineSDKError`` into a message and an exit code.
-    func reportingFailures(_ body: () async throws -> Void) async throws {
+    /// Runs `body`, turning a ``CommandFailure`` or ``LineSDKError`` into a message and an exit code; with
+    /// `--verbose` the underlying error follows the message.
+    func reportingFailures(_ diagnostics: DiagnosticOptions? = nil, _ body: () async throws -> Void) async throws {
         do { try await body() } catch let failure as CommandFailure {
-            Console.error(failure.message)
+            report(failure, diagnostics)
             throw failure.exit.exitCode
         } catch let error as LineSDKError {
             let failure = CommandFailure(error)
-            Console.error(failure.message)
+            report(failure, diagnostics)
             throw failure.exit.exitCode
+        }
+    }
+
+    private func report(_ failure: CommandFailure, _ diagnostics: DiagnosticOptions?) {
+        Console.error(failure.message)
+        if diagnostics?.verbose == true, let underlying = failure.underlying {
+            Console.progress("details: \(String(reflecting: underlying))")
         }
     }
 }

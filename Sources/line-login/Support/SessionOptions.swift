@@ -17,6 +17,8 @@ struct SessionOptions: ParsableArguments {
     @Flag(help: "Machine-readable JSON on stdout.")
     var json = false
 
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     /// The last login's channel and platform, so later commands need no flags.
     struct Remembered: Codable {
         var channelID: String
@@ -97,7 +99,8 @@ struct SessionOptions: ParsableArguments {
         let configuration = LoginConfiguration(
             channelID: channelID, platform: platform,
             channelSecret: ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 },
-            tokenStore: FileTokenStore(directory: directory, key: key, onWarning: { Console.progress($0.description) }), userAgent: userAgent, redirectURI: redirectURI)
+            tokenStore: FileTokenStore(directory: directory, key: key, onWarning: { Console.progress($0.description) }),
+            transport: diagnostics.transport(), userAgent: userAgent, redirectURI: redirectURI)
         do { return try LoginManager(configuration: configuration) } catch { throw CommandFailure(error) }
     }
 }

@@ -50,8 +50,8 @@ enum OAuthErrorText {
 
 extension AsyncParsableCommand {
     /// ``reportingFailures(_:)`` that also turns an ``OAuthError`` into its message and exit code.
-    func reportingOAuthFailures(_ body: () async throws -> Void) async throws {
-        try await reportingFailures {
+    func reportingOAuthFailures(_ diagnostics: DiagnosticOptions? = nil, _ body: () async throws -> Void) async throws {
+        try await reportingFailures(diagnostics) {
             do { try await body() } catch let error as OAuthError { throw CommandFailure(oauth: error) }
         }
     }

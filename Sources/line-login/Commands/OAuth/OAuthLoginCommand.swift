@@ -31,7 +31,7 @@ struct OAuthLoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingOAuthFailures {
+        try await reportingOAuthFailures(options.diagnostics) {
             let client = try await options.makeClient()
             let profile = try options.resolvedProfile()
             let agent = LoopbackUserAgent(port: redirectPort, timeout: .seconds(timeout),

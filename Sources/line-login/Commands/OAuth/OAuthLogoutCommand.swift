@@ -12,7 +12,7 @@ struct OAuthLogoutCommand: AsyncParsableCommand {
     func validate() throws { try options.validateOptions() }
 
     func run() async throws {
-        try await reportingOAuthFailures {
+        try await reportingOAuthFailures(options.diagnostics) {
             guard options.hasClient else {
                 if options.json { Console.json(["loggedOut": true, "wasLoggedIn": false]) } else { Console.out("Not logged in.") }
                 return

@@ -22,6 +22,8 @@ struct OAuthOptions: ParsableArguments {
     @Option(name: .customLong("store-dir"), help: "Where tokens are kept (default: $XDG_DATA_HOME/line-login).")
     var storeDirectory: String?
 
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     @Flag(help: "Machine-readable JSON on stdout.")
     var json = false
 
@@ -97,7 +99,8 @@ struct OAuthOptions: ParsableArguments {
     }
 
     /// The client: LinkedIn's built-in endpoints, or discovery from the issuer.
-    func makeClient(transport: any HTTPTransport = URLSessionTransport()) async throws -> OAuthClient {
+    func makeClient(transport explicit: (any HTTPTransport)? = nil) async throws -> OAuthClient {
+        let transport = explicit ?? diagnostics.transport()
         let profile = try resolvedProfile()
         let clientID = try resolvedClientID()
         do {

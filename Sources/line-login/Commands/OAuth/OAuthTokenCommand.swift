@@ -22,7 +22,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingOAuthFailures {
+            try await reportingOAuthFailures(options.diagnostics) {
                 guard options.hasClient else { throw CommandFailure(oauth: .notSignedIn) }
                 let client = try await options.makeClient()
                 guard let tokens = await client.session.current() else { throw CommandFailure(oauth: .notSignedIn) }
@@ -40,7 +40,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         func validate() throws { try options.validateOptions() }
 
         func run() async throws {
-            try await reportingOAuthFailures {
+            try await reportingOAuthFailures(options.diagnostics) {
                 guard options.hasClient else { throw CommandFailure(oauth: .notSignedIn) }
                 let client = try await options.makeClient()
                 guard let tokens = await client.session.current() else { throw CommandFailure(oauth: .notSignedIn) }
@@ -62,7 +62,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         func validate() throws { try options.validateOptions() }
 
         func run() async throws {
-            try await reportingOAuthFailures {
+            try await reportingOAuthFailures(options.diagnostics) {
                 let client = try await options.makeClient()
                 let tokens = try await client.refresh()
                 if options.json {
@@ -84,7 +84,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         func validate() throws { try options.validateOptions() }
 
         func run() async throws {
-            try await reportingOAuthFailures {
+            try await reportingOAuthFailures(options.diagnostics) {
                 let client = try await options.makeClient()
                 let result = try await client.introspect(refreshToken ? .refreshToken : .accessToken)
                 if options.json { Console.json(OAuthTokenSummary.introspection(result)) } else {
@@ -108,7 +108,7 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         func validate() throws { try options.validateOptions() }
 
         func run() async throws {
-            try await reportingOAuthFailures {
+            try await reportingOAuthFailures(options.diagnostics) {
                 let client = try await options.makeClient()
                 try await client.revoke(refreshToken ? .refreshToken : .accessToken)
                 let signedIn = await client.session.current() != nil

@@ -12,7 +12,7 @@ struct OAuthUserinfoCommand: AsyncParsableCommand {
     func validate() throws { try options.validateOptions() }
 
     func run() async throws {
-        try await reportingOAuthFailures {
+        try await reportingOAuthFailures(options.diagnostics) {
             let client = try await options.makeClient()
             let claims = try await client.userinfo()
             let object = claims.mapValues(OAuthTokenSummary.foundation)
