@@ -8,10 +8,7 @@ struct LineLoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "line-login",
         abstract: "LINE Login from the terminal: log in, inspect, refresh, verify and revoke tokens, run the LINE emulator and the demo.",
-        discussion: """
-        Exit codes: 0 success; 1 a check failed (invalid token, failed demo step); 2 usage error; \
-        3 not logged in; 4 network or server error; 5 login failed or cancelled.
-        """,
+        discussion: ExitCodeTable.text,
         // The package's version, the same `Constant.SDKVersion` the SDK reports.
         version: Constant.SDKVersion,
         subcommands: [
