@@ -273,6 +273,13 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     r = cli.run("status", "--store-dir", store)
     check(r.code == 0 and f"channel {CHANNEL_ID}" in r.stdout and f"on {base}" in r.stdout,
           "status (text): exit 0, names the channel and the platform", f"exit {r.code}")
+    r = cli.run("logins", "--store-dir", store, "--json")
+    entries = r.json().get("logins", [])
+    check(r.code == 0 and r.json().get("version") == 1 and len(entries) == 1 and entries[0].get("kind") == "line"
+          and entries[0].get("issuer") == base and entries[0].get("clientID") == CHANNEL_ID and entries[0].get("expiresIn", 0) > 0,
+          "logins --json: one LINE login, its issuer, channel and expiry", f"exit {r.code}: {entries}")
+    r = cli.run("logins", "--store-dir", empty_store)
+    check(r.code == 0 and "No stored logins" in r.stdout, "logins with an empty store: says so, exit 0", f"exit {r.code}")
     r = cli.run("status", "--online", "--store-dir", store, "--json")
     check(r.code == 0 and r.json().get("acceptedByPlatform") is True and r.json().get("platform") == base,
           "status --online --json: exit 0, the platform accepts the token", f"exit {r.code}: {first_line(r.stderr)}")

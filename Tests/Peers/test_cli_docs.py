@@ -101,6 +101,12 @@ def main() -> int:
     readme_rows = [re.sub(r"\s+", " ", line.strip()) for line in readme_exit_codes]
     check(rows == readme_rows and len(rows) == 6, "the README's exit-code table is --help's",
           f"help {rows} vs README {readme_rows}")
+    # Shell completion, as the README documents it.
+    for shell in ("bash", "zsh", "fish"):
+        out = subprocess.run([binary, "--generate-completion-script", shell], capture_output=True, text=True, timeout=30)
+        check(out.returncode == 0 and "verify-id-token" in out.stdout and "logins" in out.stdout,
+              f"--generate-completion-script {shell}: a script that knows the subcommands", f"exit {out.returncode}")
+    check("--generate-completion-script" in readme, "the README documents shell completion")
     return peerkit.summary()
 
 

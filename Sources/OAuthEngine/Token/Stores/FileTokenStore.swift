@@ -177,7 +177,7 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
     private var temporaryPrefix: String { ".\(fileURL.lastPathComponent)." }
 
     /// `<sanitized key>.json`.
-    static func fileName(forKey key: String) -> String {
+    package static func fileName(forKey key: String) -> String {
         let isAllowed: (Unicode.Scalar) -> Bool = { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
