@@ -268,8 +268,8 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     # --- 3. session commands need no --channel-id -------------------------------------------------------
     r = cli.run("status", "--store-dir", store, "--json")
     out = r.json()
-    check(r.code == 0 and out.get("loggedIn") is True and out.get("channelID") == CHANNEL_ID,
-          "status --json: exit 0, loggedIn true, channel remembered", f"exit {r.code}, loggedIn {out.get('loggedIn')}")
+    check(r.code == 0 and out.get("loggedIn") is True and out.get("channelID") == CHANNEL_ID and out.get("version") == 1,
+          "status --json: exit 0, loggedIn true, channel remembered, version 1", f"exit {r.code}, loggedIn {out.get('loggedIn')}")
     r = cli.run("status", "--store-dir", store)
     check(r.code == 0 and f"channel {CHANNEL_ID}" in r.stdout and f"on {base}" in r.stdout,
           "status (text): exit 0, names the channel and the platform", f"exit {r.code}")
@@ -355,8 +355,9 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         tampered = tamper_signature(id_token)
         r = cli.run(*common, "--issuer", base, tampered)
         out = r.json()
-        check(r.code == 1 and out.get("valid") is False and out.get("error") == "invalid_signature",
-              "verify-id-token with a tampered signature: exit 1, invalid_signature",
+        check(r.code == 1 and out.get("valid") is False and out.get("error") == "invalid_signature"
+              and out.get("message") == "the ID token's signature is invalid",
+              "verify-id-token with a tampered signature: exit 1, invalid_signature, the reason in words",
               f"exit {r.code}, error {out.get('error')}")
         r = cli.run("verify-id-token", "--channel-id", "999", "--issuer", base, id_token)
         out = r.json()

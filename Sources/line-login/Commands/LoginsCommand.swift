@@ -27,7 +27,7 @@ struct LoginsCommand: AsyncParsableCommand {
         let directory = storeDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileTokenStore.defaultDirectory()
         let entries = Self.entries(in: directory)
         if json {
-            Console.json(["version": 1, "logins": entries.map(Self.dictionary)])
+            Console.json(["logins": entries.map(Self.dictionary)])
             return
         }
         guard !entries.isEmpty else {

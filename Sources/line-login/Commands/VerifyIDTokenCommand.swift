@@ -97,7 +97,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
             Console.json(["valid": true, "claims": object])
             return .valid
         } catch {
-            Console.json(["valid": false, "error": error.code, "message": String(describing: error)])
+            Console.json(["valid": false, "error": error.code, "message": error.description])
             if case .keysUnavailable = error { return .keysUnavailable }
             return .invalid
         }

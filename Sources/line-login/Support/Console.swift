@@ -6,8 +6,14 @@ enum Console {
     static func error(_ line: String) { write("error: " + line, to: FileHandle.standardError) }
     static func out(_ line: String) { write(line, to: FileHandle.standardOutput) }
 
-    /// Writes a JSON value on one line with sorted keys.
-    static func json(_ value: Any) {
+    /// The version of every JSON shape the CLI writes (docs/CLI_JSON.md); raised when a shape changes
+    /// incompatibly, so scripts can tell.
+    static let jsonVersion = 1
+
+    /// Writes a JSON object on one line with sorted keys and the shapes' `version`.
+    static func json(_ object: [String: Any]) {
+        var value = object
+        value["version"] = jsonVersion
         guard JSONSerialization.isValidJSONObject(value),
               let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             out("{}")
