@@ -632,6 +632,84 @@ def example_site_on_any_port(cli: CLI) -> None:
         peerkit.untrack(proc)
 
 
+def paste_back_login(cli: CLI, emulator: Emulator, store: str, state_of=lambda state: state) -> tuple[Result | None, str]:
+    """`login --no-browser` with stdin on a pseudo-terminal: the browser "elsewhere" ends on the callback
+    address, which is pasted (after one wrong line) instead of reaching the listener. `state_of` may
+    forge the pasted state. Returns the result and the stderr text."""
+    import pty
+    master, slave = pty.openpty()
+    args = ["login", "--channel-id", CHANNEL_ID, "--platform", emulator.base_url, "--no-browser",
+            "--store-dir", store, "--json", "--timeout", "60"]
+    proc = peerkit.track(subprocess.Popen([cli.binary, *args], env=cli.env, cwd=tempfile.gettempdir(), stdin=slave,
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    os.close(slave)
+    lines: queue.Queue[str | None] = queue.Queue()
+    seen: list[str] = []
+
+    def pump():
+        for line in proc.stderr:
+            seen.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+
+    def wait_for(predicate, timeout=30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if line is None:
+                return ""
+            if predicate(line):
+                return line
+        return ""
+
+    try:
+        wait_for(lambda line: URL_PROMPT in line)
+        auth_url = wait_for(lambda line: line.strip().startswith(emulator.base_url)).strip()
+        wait_for(lambda line: "paste the address" in line)
+        if not auth_url:
+            return None, "".join(seen)
+        location = requests.get(auth_url, allow_redirects=False, timeout=10).headers.get("location", "")
+        parts = urllib.parse.urlsplit(location)
+        query = urllib.parse.parse_qs(parts.query)
+        query["state"] = [state_of(query.get("state", [""])[0])]
+        pasted = urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode({k: v[0] for k, v in query.items()})))
+        os.write(master, b"https://example.com/not-the-callback\n")
+        wait_for(lambda line: "not the callback address" in line)
+        os.write(master, (pasted + "\n").encode())
+        try:
+            proc.wait(timeout=COMMAND_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            peerkit.stop_process(proc, term_first=False)
+        out = proc.stdout.read() if proc.stdout else ""
+        time.sleep(0.2)
+        result = Result(args, proc.returncode if proc.returncode is not None else -999, out, "".join(seen))
+        cli.results.append(result)
+        return result, "".join(seen)
+    finally:
+        if proc.poll() is None:
+            peerkit.stop_process(proc, term_first=False)
+        peerkit.untrack(proc)
+        os.close(master)
+
+
+def check_paste_back(cli: CLI, emulator: Emulator, work: Path) -> None:
+    result, stderr = paste_back_login(cli, emulator, str(work / "store-paste"))
+    check(result is not None and "not the callback address" in stderr,
+          "paste-back login: a pasted address that is not the callback is refused with a hint, and it keeps waiting")
+    check(result is not None and result.code == 0 and result.json().get("profile", {}).get("displayName") == "Brown",
+          "paste-back login: the pasted callback address completes the login (exit 0, Brown)",
+          f"exit {result.code if result else None}: {first_line(result.stderr) if result else ''}")
+    forged, _ = paste_back_login(cli, emulator, str(work / "store-paste-forged"), state_of=lambda state: state[::-1] + "x")
+    check(forged is not None and forged.code == 5 and not list(Path(work / "store-paste-forged").glob("channel-*")),
+          "paste-back login with a forged state: refused (exit 5), nothing stored",
+          f"exit {forged.code if forged else None}")
+
+
 def run_demo(cli: CLI) -> None:
     r = cli.run("demo", timeout=120)
     check(r.code == 0, "demo: exit 0", f"exit {r.code}: {first_line(r.stderr)}")
@@ -684,6 +762,7 @@ def main() -> int:
         example_site_on_any_port(cli)
         emulator.start()
         check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+        check_paste_back(cli, emulator, work)
         run(cli, emulator, work)
         # Foundation on Linux may create empty cache directories under $HOME/$XDG_DATA_HOME; no file
         # (a token store, a URL cache entry) and no line-login directory may appear there.

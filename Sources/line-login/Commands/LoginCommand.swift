@@ -15,7 +15,7 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(name: .customLong("redirect-port"), help: "Listen on this loopback port (must match the channel's registered callback URL).")
     var redirectPort: Int?
 
-    @Flag(name: .customLong("no-browser"), help: "Print the login URL instead of opening a browser.")
+    @Flag(name: .customLong("no-browser"), help: "Print the login URL instead of opening a browser; on a terminal, the address the browser ended on may also be pasted (a browser on another machine).")
     var noBrowser = false
 
     @Option(name: .customLong("bot-prompt"), help: "Offer the linked official account: normal or aggressive.")
@@ -48,8 +48,10 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures(session.diagnostics) {
-            let agent = LoopbackUserAgent(port: redirectPort, timeout: .seconds(timeout),
-                                          browser: noBrowser ? PrintingBrowserOpener() : SystemBrowserOpener())
+            let loopback = LoopbackUserAgent(port: redirectPort, timeout: .seconds(timeout),
+                                             browser: noBrowser ? PrintingBrowserOpener() : SystemBrowserOpener())
+            // Without a browser here the login may happen elsewhere: then the user pastes where it ended.
+            let agent: any UserAgent = noBrowser && PasteBackUserAgent.isAvailable ? PasteBackUserAgent(base: loopback) : loopback
             let redirect = redirectPort.flatMap { URL(string: "http://127.0.0.1:\($0)/callback") }
             let manager = try session.makeManager(userAgent: agent, redirectURI: redirect)
             var parameters = LoginManager.Parameters()
