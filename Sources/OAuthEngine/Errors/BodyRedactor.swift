@@ -22,10 +22,37 @@ package enum BodyRedactor {
         if let fields = FormEncoding.decode(text), fields.contains(where: { sensitiveKeys.contains($0.0) }) {
             return cap(FormEncoding.encode(fields.map { sensitiveKeys.contains($0.0) ? ($0.0, "<redacted>") : $0 }))
         }
-        // Free text can still hold a JWT-like string: drop anything that looks like one.
-        return cap(text.split(separator: " ", omittingEmptySubsequences: false)
-            .map { $0.count >= 32 && $0.filter({ $0 == "." }).count == 2 ? "<redacted>" : String($0) }
-            .joined(separator: " "))
+        // Free text can still hold a token, next to any punctuation: drop anything that looks like one.
+        return cap(redactTokenLikeRuns(text))
+    }
+
+    /// Replaces each run of base64url characters and dots that looks like a token: a JWS or JWE (32 or more
+    /// characters with at least two dots) or an opaque token (40 or more characters without dots). Words,
+    /// host names and sentences are far shorter runs and stay.
+    static func redactTokenLikeRuns(_ text: String) -> String {
+        let isTokenByte: (UInt8) -> Bool = { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
+            default: return false
+            }
+        }
+        var output: [UInt8] = []
+        var run: [UInt8] = []
+        func flush() {
+            let dots = run.lazy.filter { $0 == UInt8(ascii: ".") }.count
+            let looksLikeToken = (run.count >= 32 && dots >= 2) || (run.count >= 40 && dots == 0)
+            output.append(contentsOf: looksLikeToken ? Array("<redacted>".utf8) : run)
+            run.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            if isTokenByte(byte) { run.append(byte) } else {
+                flush()
+                output.append(byte)
+            }
+        }
+        flush()
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func redactJSON(_ value: Any) -> Any? {

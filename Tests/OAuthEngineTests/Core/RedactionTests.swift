@@ -22,7 +22,7 @@ import Testing
         let body = try JSONSerialization.data(withJSONObject: Self.jsonBody)
         let redacted = BodyRedactor.redact(body)
         #expect(Self.leaks(redacted).isEmpty, "\(redacted)")
-        #expect(redacted.contains("<redacted>"))
+        #expect(redacted.contains("redacted"))
         #expect(redacted.contains("Bearer"))
         #expect(redacted.contains("visible"))
         #expect(redacted.contains("access_token"))
@@ -123,5 +123,26 @@ import Testing
         for text in [String(describing: bearer), String(reflecting: bearer), String(describing: form), String(reflecting: form)] {
             #expect(Self.leaks(text).isEmpty, "\(text)")
         }
+    }
+}
+
+@Suite struct FreeTextRedactionTests {
+    static let jws = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJVMTIzNDU2Nzg5MCJ9.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU"
+    static let jwe = "eyJhbGciOiJSU0EtT0FFUCJ9.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dGNpcGhlcnRleHQ.dGFndGFndGFn"
+    static let opaque = "Zk3x9Q2mLr8Vt7Yw5Pn4Hs6Jd1Kc0Ba9Xe8Uf7Ig6Oh"
+
+    @Test(arguments: [
+        "bad token:\(jws)", "(\(jws))", "token=\"\(jws)\"\nnext line", "JWE \(jwe) refused", "opaque:\(opaque);",
+        "\(jws),\(opaque)",
+    ])
+    func tokensNextToAnyPunctuationAreRedacted(text: String) {
+        let redacted = BodyRedactor.redact(Data(text.utf8))
+        #expect(!redacted.contains(Self.jws) && !redacted.contains(Self.jwe) && !redacted.contains(Self.opaque), "\(redacted)")
+        #expect(redacted.contains("redacted"))
+    }
+
+    @Test func ordinaryTextStays() {
+        let text = "invalid_request: the redirect_uri https://app.example.com/auth/callback is not registered (see docs.line.me)."
+        #expect(BodyRedactor.redact(Data(text.utf8)) == text)
     }
 }
