@@ -50,6 +50,8 @@ public actor KeySetCache {
     private var inFlight: Task<(JWKSet, URL), any Error>?
     /// How many times the set was fetched over HTTP (for tests and metrics).
     public private(set) var fetchCount = 0
+    /// How many lookups joined a fetch already in flight instead of starting one (for tests).
+    private(set) var sharedFetchJoins = 0
 
     /// Creates a cache for the JWKS at `url`.
     /// - Parameter failureBackoff: how long a failed fetch is remembered, clamped into ``failureBackoffBounds``
@@ -109,6 +111,9 @@ public actor KeySetCache {
         }
         if let keySet {
             if keySet.names(kid) || !isFetchable { return keySet }
+            // A refetch already under way (another unknown `kid`, a rotation) may bring this key too: wait
+            // for it rather than answer from the set it is replacing.
+            if inFlight != nil { return (try? await fetch()) ?? self.keySet ?? keySet }
             let now = clock.now()
             if let lastRefetch, now.timeIntervalSince(lastRefetch) < minimumRefetchInterval { return keySet }
             lastRefetch = now
@@ -138,6 +143,7 @@ public actor KeySetCache {
         let task: Task<(JWKSet, URL), any Error>
         if let inFlight {
             task = inFlight
+            sharedFetchJoins += 1
         } else {
             guard backoff.admit(at: clock.now()) else {
                 throw .keysUnavailable("the JWKS endpoint failed recently; it is asked again after the back-off")

@@ -104,6 +104,40 @@ import Testing
         #expect(fetches == 2)
     }
 
+    /// A lookup for another unknown `kid` while a refetch is in flight waits for that refetch (which may
+    /// bring its key: a rotation publishes several) instead of failing from the set being replaced.
+    @Test(.timeLimit(.minutes(1))) func aLookupDuringARefetchWaitsForIt() async throws {
+        let gate = CoreGate()
+        let calls = CoreLocked(0)
+        let rotated = HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
+            TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
+            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
+            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-3"),
+        ]))
+        let transport = ScriptedTransport { _ in
+            let call = calls.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if call == 1 { return HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS()) }
+            await gate.pass()
+            return rotated
+        }
+        let cache = KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock)
+        _ = try await cache.keySet(for: "ec-1")
+        let first = Task { try await cache.keySet(for: "ec-2") }
+        await gate.arrival()
+        let second = Task { try await cache.keySet(for: "ec-3") }
+        while await cache.sharedFetchJoins < 1 {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
+        gate.open()
+        #expect(try await first.value.names("ec-2"))
+        #expect(try await second.value.names("ec-3"))
+        #expect(transport.count(path: CoreFixtures.jwksPath) == 2)
+    }
+
     @Test func unknownKeyIDRefetchIsRateLimited() async throws {
         let cache = makeCache(interval: 60)
         #expect(try await cache.keySet(for: "ec-1").keys(withID: "ec-1").count == 1)
