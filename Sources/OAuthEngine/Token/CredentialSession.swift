@@ -65,6 +65,8 @@ public actor CredentialSession {
             if !loaded && !retry {
                 loaded = true
                 tokens = stored
+                // Observers that arrived before the store was read learn that a session exists.
+                if stored != nil { notify() }
             }
             loading = nil
         }

@@ -61,6 +61,32 @@ import Testing
         return session
     }
 
+    // MARK: - Observers
+
+    /// An observer that subscribed before the store was first read learns of the stored session: from
+    /// its point of view, the session appeared.
+    @Test(.timeLimit(.minutes(1))) func theFirstReadOfAStoredSessionIsObserved() async throws {
+        let seen = CoreLocked<[String?]>([])
+        let session = makeSession(store: MemoryTokenStore(tokens: oldTokens)) { tokens in
+            seen.withLock { $0.append(tokens?.accessToken) }
+        }
+        let changes = await session.changes()
+        #expect(await session.current() == oldTokens)
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == oldTokens)
+        #expect(seen.wrappedValue == [oldTokens.accessToken])
+        // Read once: later reads are not changes.
+        _ = await session.current()
+        #expect(seen.wrappedValue.count == 1)
+    }
+
+    @Test func anEmptyStoreIsNotAChange() async {
+        let seen = CoreLocked(0)
+        let session = makeSession(store: MemoryTokenStore()) { _ in seen.withLock { $0 += 1 } }
+        #expect(await session.current() == nil)
+        #expect(seen.wrappedValue == 0)
+    }
+
     // MARK: - Single flight
 
     @Test func concurrentRefreshesShareOneRequest() async throws {
