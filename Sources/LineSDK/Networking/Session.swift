@@ -48,7 +48,7 @@ public final class Session: Sendable {
     /// The HTTP request for `request` on `platform`: LINE's API host becomes the platform's, `GET`
     /// parameters go to the query, others to a body of the request's content type.
     static func httpRequest<T: Request>(for request: T, platform: LinePlatform) throws(LineSDKError) -> HTTPRequest {
-        let base = request.baseURL == LinePlatform.production.apiBaseURL ? platform.apiBaseURL : request.baseURL
+        let base = Self.isLINEAPIHost(request.baseURL) ? platform.apiBaseURL : request.baseURL
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw .requestFailed(reason: .missingURL)
         }
@@ -65,6 +65,7 @@ public final class Session: Sendable {
                 body = Data(FormEncoding.encode(Self.fields(parameters)).utf8)
                 headers["Content-Type"] = "application/x-www-form-urlencoded; charset=utf-8"
             case (_, .json):
+                let parameters = parameters.compactMapValues(Self.unwrapped)
                 guard JSONSerialization.isValidJSONObject(parameters) else {
                     throw .requestFailed(reason: .jsonEncodingFailed(JSONBodyError()))
                 }
@@ -80,9 +81,26 @@ public final class Session: Sendable {
         return HTTPRequest(method: request.method.rawValue, url: url, headers: headers, body: body, timeout: request.timeout)
     }
 
-    // Sorted, so the same parameters always make the same request.
+    /// Whether `url` is LINE's API host (`https://api.line.me`, with or without a trailing slash or an
+    /// explicit port 443): such requests go to the configured platform, so an app on the emulator never
+    /// sends its emulator token to LINE because of how it spelled the base URL.
+    static func isLINEAPIHost(_ url: URL) -> Bool {
+        let production = LinePlatform.production.apiBaseURL
+        guard url.scheme?.lowercased() == production.scheme, url.host?.lowercased() == production.host,
+              url.port == nil || url.port == 443, url.query == nil else { return false }
+        return url.path.isEmpty || url.path == "/"
+    }
+
+    // Sorted, so the same parameters always make the same request. An Optional is sent as its value, and
+    // a nil one not at all (never as "Optional(…)" or "nil").
     private static func fields(_ parameters: Parameters) -> [(String, String)] {
-        parameters.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }
+        parameters.sorted { $0.key < $1.key }.compactMap { key, value in unwrapped(value).map { (key, "\($0)") } }
+    }
+
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
     }
 
     private struct JSONBodyError: Error, CustomStringConvertible {
