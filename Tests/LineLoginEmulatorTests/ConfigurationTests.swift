@@ -71,12 +71,18 @@ struct ConfigurationTests {
         let accepted = [
             "http://127.0.0.1/callback", "http://127.0.0.1:8123/callback", "http://127.0.0.1:8123/callback/extra?x=1",
             "https://app.example.com/auth/cb", "https://app.example.com:443/auth/cb?x=y", "http://localhost:9/cb",
-            "HTTPS://APP.EXAMPLE.COM/auth/cb",
+            "HTTPS://APP.EXAMPLE.COM/auth/cb", "https://app.example.com/auth/cb/..well-named", "https://app.example.com/auth/cb?next=/a/../b",
         ]
         let rejected = [
             "http://127.0.0.2/callback", "https://127.0.0.1/callback", "https://app.example.com:8443/auth/cb",
             "https://app.example.com.evil.com/auth/cb", "https://app.example.com/auth", "http://app.example.com/auth/cb",
             "https://user@app.example.com/auth/cb", "https://app.example.com/auth/cb#f", "callback", "",
+            // Escapes out of the registered prefix.
+            "https://app.example.com/auth/cb/../../admin", "https://app.example.com/auth/cb/%2e%2e/%2E%2E/admin",
+            "https://app.example.com/auth/cb/.%2e/x", "https://app.example.com/auth/cb/./x", "https://app.example.com/auth/cb/..",
+            "https://app.example.com/auth/cb%5c..%5cadmin", "https://app.example.com/auth/cb%5C", "https://app.example.com/auth/cb\\..",
+            "https://app.example.com/auth/cb%00", "https://app.example.com/auth/cb%0d%0aSet-Cookie:x", "https://app.example.com/auth/cb%1f",
+            "https://app.example.com/auth/cb%7f", "http://127.0.0.1/callback/../evil",
         ]
         for uri in accepted { #expect(CallbackURLMatcher.matches(uri, registered: registered), "\(uri)") }
         for uri in rejected { #expect(!CallbackURLMatcher.matches(uri, registered: registered), "\(uri)") }

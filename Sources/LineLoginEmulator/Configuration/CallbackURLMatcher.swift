@@ -3,7 +3,8 @@ import Foundation
 /// Decides whether a `redirect_uri` matches a channel's registered callback URLs.
 ///
 /// LINE compares by prefix. The emulator compares scheme, host and port exactly, then requires the
-/// path and query of the `redirect_uri` to start with the registered ones. On loopback hosts the
+/// path and query of the `redirect_uri` to start with the registered ones, and refuses any that could
+/// climb out of that prefix (dot segments, backslashes, control characters; see ``escapes(_:)``). On loopback hosts the
 /// port is ignored, because a native app or CLI listens on whatever port is free.
 enum CallbackURLMatcher {
     /// The parts of an absolute URL that matching looks at.
@@ -36,7 +37,7 @@ enum CallbackURLMatcher {
 
     /// Whether `redirectURI` matches any of `registered`.
     static func matches(_ redirectURI: String, registered: [String]) -> Bool {
-        guard let candidate = components(of: redirectURI) else { return false }
+        guard let candidate = components(of: redirectURI), !escapes(candidate.pathAndQuery) else { return false }
         return registered.contains { entry in
             guard let allowed = components(of: entry),
                 allowed.scheme == candidate.scheme, allowed.host == candidate.host
@@ -46,6 +47,19 @@ enum CallbackURLMatcher {
             }
             return candidate.pathAndQuery.hasPrefix(allowed.pathAndQuery)
         }
+    }
+
+    /// Whether a path (and query) could climb out of a registered prefix once a server normalizes it:
+    /// a `.` or `..` segment, plain or percent-encoded; a backslash, which some servers read as `/`; or a
+    /// control character, raw or encoded. Prefix matching is only safe without them.
+    static func escapes(_ pathAndQuery: String) -> Bool {
+        let lowered = pathAndQuery.lowercased()
+        if lowered.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { return true }
+        if lowered.contains("%5c") || lowered.contains("%7f") { return true }
+        for prefix in ["%0", "%1"] where lowered.contains(prefix) { return true }
+        let path = lowered.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let dotSegments: Set<Substring> = [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]
+        return path.split(separator: "/", omittingEmptySubsequences: false).contains { dotSegments.contains($0) }
     }
 
     private static func defaultPort(for scheme: String) -> Int? {
