@@ -66,6 +66,34 @@ struct ConfigurationTests {
         }
     }
 
+    /// docs/examples/emulator-config.json, the documented example, loads through the real loader.
+    @Test func theDocumentedExampleLoads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let configuration = try EmulatorConfiguration(contentsOf: root.appendingPathComponent("docs/examples/emulator-config.json"))
+        #expect(configuration.channels.first?.iOSBundleID == "com.example.app")
+        #expect(configuration.users.first?.displayName == "Brown")
+    }
+
+    /// A file that can't be used says which field, on which line, and what is wrong: never a DecodingError.
+    @Test(arguments: [
+        ("{\n  \"channels\": [\n    {\"channelID\": \"1\", \"channelSecret\": \"s\",\n     \"callbackURLs\": \"http://127.0.0.1/cb\"}\n  ]\n}",
+         "channels[0].callbackURLs (line 4) should be a list"),
+        ("{\"channels\": [{\"channelID\": \"1\", \"callbackURLs\": []}]}", "channels[0].channelSecret is missing"),
+        ("{\"accessTokenLifetime\": \"soon\"}", "accessTokenLifetime (line 1) should be a number"),
+        ("{\"users\": [ {\"userID\": 7} ]", "the file is not valid JSON"),
+    ])
+    func aBadFileIsExplainedByFieldAndLine(json: String, message: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try EmulatorConfiguration(contentsOf: file)
+            Issue.record("a bad file loaded")
+        } catch let error as EmulatorConfigurationError {
+            #expect(error.description == message)
+        }
+    }
+
     @Test func callbackMatching() {
         let registered = ["http://127.0.0.1/callback", "https://app.example.com/auth/cb", "http://localhost:3000/cb"]
         let accepted = [

@@ -34,7 +34,7 @@ import requests
 
 sys.path.insert(0, os.path.dirname(__file__))
 import peerkit  # noqa: E402  (the harness shared by the peers in this folder)
-from peerkit import Emulator, check  # noqa: E402
+from peerkit import PACKAGE_ROOT, Emulator, check  # noqa: E402
 
 OVERALL_TIMEOUT = 240  # seconds for the whole script
 COMMAND_TIMEOUT = 60  # seconds for one CLI command
@@ -518,6 +518,14 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(r.code == 5 and "Waiting up to 2 seconds" in r.stderr and "No login came back within 2 seconds" in r.stderr
           and "callback URL registered" in r.stderr,
           "login that times out: exit 5, announces the wait, lists the likely causes", f"exit {r.code}: {r.stderr[-300:]!r}")
+    bad_config = work / "bad-config.json"
+    bad_config.write_text('{\n  "channels": [\n    {"channelID": "1", "channelSecret": "s",\n     "callbackURLs": "http://127.0.0.1/cb"}]\n}\n')
+    r = cli.run("emulator", "--port", "0", "--config", str(bad_config))
+    check(r.code == 2 and "channels[0].callbackURLs (line 4)" in r.stderr and "DecodingError" not in r.stderr,
+          "emulator --config with a wrong field: exit 2, names the field and its line", f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("emulator", "--port", "0", "--config", str(Path(PACKAGE_ROOT) / "docs/examples/emulator-config.json"), timeout=15)
+    check(r.code == -999 and "1234567890" in r.stdout, "emulator --config docs/examples/emulator-config.json: starts (the documented example)",
+          f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("login", "--channel-id", CHANNEL_ID, "--scope", "profile", "foo", "--store-dir", empty_store)
     check(r.code == 2 and 'no permission named "foo"' in r.stderr, "login --scope profile foo: exit 2, names foo",
           f"exit {r.code}: {first_line(r.stderr)}")

@@ -90,8 +90,11 @@ public struct EmulatorConfiguration: Sendable, Codable {
     /// - Parameter url: A file URL.
     /// - Throws: File, decoding, or ``EmulatorConfigurationError`` validation errors.
     public init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        self = try JSONDecoder().decode(EmulatorConfiguration.self, from: data)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw EmulatorConfigurationError.unreadable(url.path) }
+        do { self = try JSONDecoder().decode(EmulatorConfiguration.self, from: data) } catch let error as DecodingError {
+            throw EmulatorConfigurationError(error, in: data)
+        }
         try validate()
     }
 
@@ -173,6 +176,61 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
     case invalidUser(String)
     /// A lifetime is negative or not finite.
     case invalidLifetime(TimeInterval)
+    /// The file could not be read.
+    case unreadable(String)
+    /// The file is not valid JSON.
+    case notJSON
+    /// A field is missing or has the wrong type: its path (`channels[0].callbackURLs`), the line it is on
+    /// when it is in the file, and what is wrong.
+    case invalidField(path: String, line: Int?, problem: String)
+
+    /// The field and line a decoding error is about, in words.
+    init(_ error: DecodingError, in data: Data) {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce(into: "") { text, key in
+                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            self = .invalidField(path: field, line: nil, problem: "is missing")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            self = .invalidField(path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
+                                 problem: "should be \(Self.name(of: type))")
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            self = .invalidField(path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
+                                 problem: "has a value that can't be used")
+        default:
+            self = .notJSON
+        }
+    }
+
+    // The line of the field at `keys`: each named key is looked for after the previous one, so
+    // `channels[1].channelID` finds the second channel's ID only when the first is before it.
+    private static func line(of keys: [any CodingKey], in data: Data) -> Int? {
+        let text = String(decoding: data, as: UTF8.self)
+        var position = text.startIndex
+        var found = false
+        for key in keys where key.intValue == nil {
+            guard let range = text.range(of: "\"\(key.stringValue)\"", range: position..<text.endIndex) else { return nil }
+            position = range.upperBound
+            found = true
+        }
+        guard found else { return nil }
+        return text[..<position].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Double.Type, is Int.Type, is TimeInterval.Type: "a number"
+        case is [Any].Type: "a list"
+        case is [String: Any].Type: "an object"
+        default: "another kind of value"
+        }
+    }
 
     /// A readable explanation.
     public var description: String {
@@ -182,6 +240,9 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
         case .invalidCallbackURL(let url): "callback URL \(url) is not an absolute URL with a host"
         case .invalidUser(let id): "user \(id): the ID must be U + 32 lowercase hex digits; IDs and emails must be unique"
         case .invalidLifetime(let value): "lifetime \(value) must be a finite number of seconds ≥ 0"
+        case .unreadable(let path): "\(path) could not be read"
+        case .notJSON: "the file is not valid JSON"
+        case .invalidField(let path, let line, let problem): "\(path)\(line.map { " (line \($0))" } ?? "") \(problem)"
         }
     }
 }

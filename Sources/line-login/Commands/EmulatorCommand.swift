@@ -32,7 +32,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         var configuration: EmulatorConfiguration
         if let config {
             do { configuration = try EmulatorConfiguration(contentsOf: URL(fileURLWithPath: config)) } catch {
-                Console.error("cannot load \(config): \(error)")
+                Console.error("The emulator configuration \(config) can't be used: \(error). See docs/EMULATOR_CONFIG.md.")
                 throw CLIExit.usage.exitCode
             }
         } else {
