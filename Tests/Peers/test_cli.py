@@ -526,6 +526,10 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     r = cli.run("emulator", "--port", "0", "--config", str(Path(PACKAGE_ROOT) / "docs/examples/emulator-config.json"), timeout=15)
     check(r.code == -999 and "1234567890" in r.stdout, "emulator --config docs/examples/emulator-config.json: starts (the documented example)",
           f"exit {r.code}: {first_line(r.stderr)}")
+    r = cli.run("oauth", "login", "--device", "--issuer", base, "--client-id", CHANNEL_ID, "--store-dir", empty_store)
+    check(r.code == 2 and "offers no device sign-in" in r.stderr,
+          "oauth login --device with a provider without the device flow (the emulator): exit 2, says so",
+          f"exit {r.code}: {first_line(r.stderr)}")
     r = cli.run("login", "--channel-id", CHANNEL_ID, "--scope", "profile", "foo", "--store-dir", empty_store)
     check(r.code == 2 and 'no permission named "foo"' in r.stderr, "login --scope profile foo: exit 2, names foo",
           f"exit {r.code}: {first_line(r.stderr)}")

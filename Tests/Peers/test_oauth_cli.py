@@ -334,6 +334,70 @@ def real_browser_check(cli: CLI, env_file: dict, issuer: str, client_id: str, po
     check(logout.code == 0, "real browser: logout exits 0", logout.first_error())
 
 
+def device_check(cli: CLI, env_file: dict, issuer: str, client_id: str) -> None:
+    """RFC 8628 against glewlwyd: `oauth login --device` prints a user code; the user, elsewhere, signs in
+    to glewlwyd, grants the scopes and enters the code; the CLI's polling then gets the tokens."""
+    argv = [cli.path, "oauth", "login", "--device", "--issuer", issuer, "--client-id", client_id, "--provider", "glewlwyd",
+            "--scope", "openid", "profile", "email", "--json", "--store-dir", cli.store]
+    proc = peerkit.track(subprocess.Popen(argv, env=cli.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True))
+    lines: queue.Queue[str | None] = queue.Queue()
+    seen: list[str] = []
+
+    def pump():
+        for line in proc.stderr:
+            seen.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    user_code = ""
+    try:
+        deadline = time.monotonic() + 30
+        prompt_seen = False
+        while time.monotonic() < deadline and not user_code:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                continue
+            if line is None:
+                break
+            if "enter the code" in line:
+                prompt_seen = True
+            elif prompt_seen and line.strip():
+                user_code = line.strip()
+        check(bool(user_code), "oauth login --device: prints the address and a user code", "".join(seen)[-300:])
+        if not user_code:
+            return
+        # The user, on another device: glewlwyd's login, the grant, then the code.
+        session = requests.Session()
+        user = env_file["user"]
+        session.post(f"{env_file['baseURL']}/api/auth/", json={"username": user["username"], "password": user["password"]}, timeout=10)
+        session.put(f"{env_file['baseURL']}/api/auth/grant/{client_id}", json={"scope": "openid profile email"}, timeout=10)
+        approved = session.get(f"{issuer}/device", params={"code": user_code, "g_continue": ""}, allow_redirects=False, timeout=10)
+        check(approved.status_code == 302 and "deviceComplete" in approved.headers.get("Location", ""),
+              "device flow: glewlwyd accepts the user code", f"status {approved.status_code}")
+        try:
+            out, _ = proc.communicate(timeout=90)
+        except subprocess.TimeoutExpired:
+            peerkit.stop_process(proc, term_first=False)
+            out = ""
+        result = Result(["login", "--device"], proc.returncode if proc.returncode is not None else -999, out, "".join(seen))
+        all_results.append(result)
+        summary = result.json()
+        check(result.code == 0 and summary.get("issuer") == issuer and summary.get("hasRefreshToken") is True
+              and (summary.get("idToken") or {}).get("sub"),
+              "oauth login --device: the polling gets validated tokens (exit 0, issuer, refresh token, ID token)",
+              f"exit {result.code}: {result.first_error()}")
+        shown = cli.run("token", "show", "--json")
+        check(shown.code == 0 and shown.json().get("issuer") == issuer, "after the device login: token show has the session",
+              f"exit {shown.code}")
+    finally:
+        if proc.poll() is None:
+            peerkit.stop_process(proc, term_first=False)
+        peerkit.untrack(proc)
+
+
 def main() -> int:
     env_file = load_env()
     if env_file is None:
@@ -391,6 +455,9 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="oauth-cli-") as store:
         cancel_check(CLI(path, store, dict(os.environ)), issuers["ES256"], public_id, ports[1])
+
+    with tempfile.TemporaryDirectory(prefix="oauth-cli-") as store:
+        device_check(CLI(path, store, dict(os.environ)), env_file, issuers["ES256"], public_id)
 
     leaks = [r.label for r in all_results
              if any(s and (s in r.stderr or (s in r.stdout and not r.revealed)) for s in secrets_seen)]

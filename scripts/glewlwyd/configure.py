@@ -70,6 +70,8 @@ def plugin_parameters(defaults: dict, issuer: str, jwks: dict) -> dict:
         "auth-type-code-revoke-replayed": True,
         "auth-type-client-enabled": False,
         "auth-type-token-enabled": False,
+        # RFC 8628, for `line-login oauth login --device`.
+        "auth-type-device-enabled": True,
         "service-documentation": "",
     })
     return parameters
@@ -118,8 +120,8 @@ def main() -> None:
 
     redirect_uris = [f"http://127.0.0.1:{port}/callback" for port in CALLBACK_PORTS]
     public = {"client_id": PUBLIC_CLIENT, "name": "Swift public client", "enabled": True, "confidential": False,
-              "redirect_uri": redirect_uris, "authorization_type": ["code", "refresh_token"], "scope": [],
-              "token_endpoint_auth_method": ["none"]}
+              "redirect_uri": redirect_uris, "authorization_type": ["code", "refresh_token", "device_authorization"],
+              "scope": [], "token_endpoint_auth_method": ["none"]}
     expect_ok(admin.post(f"{base}/api/client/", json=public, timeout=10), "creating the public client failed")
     secret = secrets.token_urlsafe(24)
     confidential = {"client_id": CONFIDENTIAL_CLIENT, "name": "Swift confidential client", "enabled": True,

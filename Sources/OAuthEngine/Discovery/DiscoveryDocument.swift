@@ -16,6 +16,8 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
     public var revocationEndpoint: URL?
     /// The introspection endpoint (RFC 7662).
     public var introspectionEndpoint: URL?
+    /// The device authorization endpoint (RFC 8628), when the provider offers the device flow.
+    public var deviceAuthorizationEndpoint: URL?
     /// Advertised ID-token algorithms.
     public var idTokenSigningAlgValuesSupported: [String]?
     /// Advertised client authentication methods.
@@ -33,6 +35,7 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
         case jwksURI = "jwks_uri"
         case revocationEndpoint = "revocation_endpoint"
         case introspectionEndpoint = "introspection_endpoint"
+        case deviceAuthorizationEndpoint = "device_authorization_endpoint"
         case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
         case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
@@ -63,6 +66,7 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
             ("authorization_endpoint", document.authorizationEndpoint), ("token_endpoint", document.tokenEndpoint),
             ("userinfo_endpoint", document.userinfoEndpoint), ("jwks_uri", document.jwksURI),
             ("revocation_endpoint", document.revocationEndpoint), ("introspection_endpoint", document.introspectionEndpoint),
+            ("device_authorization_endpoint", document.deviceAuthorizationEndpoint),
         ]
         for case let (name, url?) in endpoints where !EndpointPolicy.isAllowed(url) {
             throw .configuration(EndpointPolicyError(endpoint: name, url: url).description)

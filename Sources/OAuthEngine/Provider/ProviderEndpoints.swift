@@ -17,10 +17,13 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var revocationEndpoint: URL?
     /// The introspection endpoint (RFC 7662).
     public var introspectionEndpoint: URL?
+    /// The device authorization endpoint (RFC 8628).
+    public var deviceAuthorizationEndpoint: URL?
 
     /// Creates a set of endpoints.
     public init(issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL? = nil,
-                userinfoEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil) {
+                userinfoEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil,
+                deviceAuthorizationEndpoint: URL? = nil) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
@@ -28,6 +31,7 @@ public struct ProviderEndpoints: Sendable, Equatable {
         self.userinfoEndpoint = userinfoEndpoint
         self.revocationEndpoint = revocationEndpoint
         self.introspectionEndpoint = introspectionEndpoint
+        self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
     }
 
     /// The endpoints a discovery document lists.
@@ -35,6 +39,6 @@ public struct ProviderEndpoints: Sendable, Equatable {
         self.init(issuer: document.issuer, authorizationEndpoint: document.authorizationEndpoint,
                   tokenEndpoint: document.tokenEndpoint, jwksURI: document.jwksURI,
                   userinfoEndpoint: document.userinfoEndpoint, revocationEndpoint: document.revocationEndpoint,
-                  introspectionEndpoint: document.introspectionEndpoint)
+                  introspectionEndpoint: document.introspectionEndpoint, deviceAuthorizationEndpoint: document.deviceAuthorizationEndpoint)
     }
 }

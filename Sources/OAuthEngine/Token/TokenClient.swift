@@ -34,6 +34,23 @@ public struct TokenClient: Sendable {
         return try await tokenRequest(fields)
     }
 
+    /// Starts the device authorization grant (RFC 8628 §3.1).
+    public func deviceAuthorization(scopes: [String]) async throws(OAuthError) -> DeviceAuthorization {
+        guard let endpoint = configuration.endpoints.deviceAuthorizationEndpoint else {
+            throw .configuration("the provider offers no device authorization endpoint")
+        }
+        var fields = [("scope", scopes.joined(separator: " "))]
+        let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
+        guard response.isSuccess else { throw .server(ServerError(response: response, url: endpoint)) }
+        return try DeviceAuthorization(response: response, receivedAt: clock.now())
+    }
+
+    /// One poll of the token endpoint for a device authorization (RFC 8628 §3.4). `authorization_pending`
+    /// and `slow_down` come back as ``OAuthError/server(_:)`` with those codes.
+    public func deviceToken(deviceCode: String) async throws(OAuthError) -> TokenResponse {
+        try await tokenRequest([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)])
+    }
+
     /// Which token a revocation names.
     public enum TokenKind: String, Sendable {
         /// An access token.
