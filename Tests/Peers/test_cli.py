@@ -512,6 +512,10 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
           "login with the platform down: exit 4 at once, names the URL and how to start the emulator",
           f"exit {r.code} after {elapsed:.1f} s: {first_line(r.stderr)}")
     check(URL_PROMPT not in r.stderr, "login with the platform down: no login URL was offered")
+    # Fail fast: a channel the platform doesn't know is named before any browser wait.
+    r = cli.run("login", "--channel-id", "9999999999", "--platform", base, "--no-browser", "--store-dir", empty_store)
+    check(r.code == 2 and "9999999999" in r.stderr and "--channel-id" in r.stderr and URL_PROMPT not in r.stderr,
+          "login with a channel the platform doesn't know: exit 2 at once, says to check --channel-id", f"exit {r.code}: {first_line(r.stderr)}")
     # A login that never comes back: the wait is announced, and its end lists the likely causes.
     r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", base, "--no-browser", "--timeout", "2",
                 "--store-dir", empty_store)

@@ -34,6 +34,9 @@ struct LoginCommand: AsyncParsableCommand {
         }
     }
 
+    /// The loopback callback without a port: what a channel registers for a CLI that listens on any free port.
+    static let anyPortCallback = URL(string: "http://127.0.0.1/callback") ?? URL(fileURLWithPath: "/")
+
     /// "5 minutes", "90 seconds": a wait as people say it.
     static func duration(_ seconds: Int) -> String {
         seconds >= 60 && seconds % 60 == 0 ? "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "\(seconds) second\(seconds == 1 ? "" : "s")"
@@ -57,7 +60,10 @@ struct LoginCommand: AsyncParsableCommand {
             var parameters = LoginManager.Parameters()
             parameters.botPromptStyle = botPrompt.flatMap(LoginManager.Parameters.BotPrompt.init(rawValue:))
             // Fail fast: a platform that is down or wrong is named now, not after the browser wait.
-            try await PlatformProbe.check(try session.resolvedPlatform(), transport: session.diagnostics.transport())
+            let platform = try session.resolvedPlatform()
+            try await PlatformProbe.check(platform, transport: session.diagnostics.transport())
+            try await PlatformProbe.checkChannel(platform, channelID: try session.resolvedChannelID(),
+                                                 redirectURI: redirect ?? Self.anyPortCallback, transport: session.diagnostics.transport())
             Console.progress("Waiting up to \(Self.duration(timeout)) for the login in the browser (Ctrl-C to stop)…")
             let permissions = Set(scopes.map(LoginPermission.init(rawValue:)))
             let login = Task { () async throws(LineSDKError) -> LoginResult in

@@ -29,3 +29,28 @@ enum PlatformProbe {
         }
     }
 }
+
+extension PlatformProbe {
+    /// Asks the platform's authorization endpoint for a login page for `channelID` and `redirectURI`,
+    /// without following anything: a page or a redirect means it knows both; an error page (4xx) means
+    /// the channel ID or the callback URL is wrong, which would otherwise surface only in the browser,
+    /// after a wait. Nothing is signed in (against the emulator with --auto-approve a code is issued and
+    /// never used).
+    static func checkChannel(_ platform: LinePlatform, channelID: String, redirectURI: URL,
+                             transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10) async throws {
+        guard var components = URLComponents(url: platform.authorizeURL, resolvingAgainstBaseURL: false) else { return }
+        components.percentEncodedQuery = FormEncoding.encode([
+            ("response_type", "code"), ("client_id", channelID), ("redirect_uri", redirectURI.absoluteString),
+            ("state", "line-login-probe"), ("scope", "profile"),
+        ])
+        guard let url = components.url else { return }
+        let response: HTTPResponse
+        do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "text/html"], timeout: timeout)) } catch {
+            throw CommandFailure("The LINE platform at \(platform.issuer) did not answer a login request (\(error)).", exit: .network)
+        }
+        guard (400..<500).contains(response.statusCode), response.statusCode != 429 else { return }
+        throw CommandFailure("\(platform.issuer) refused a login for channel \(channelID) with the callback URL "
+                             + "\(redirectURI.absoluteString): check --channel-id, and that this callback URL is registered "
+                             + "for the channel (or pass --redirect-port for one that is).", exit: .usage)
+    }
+}
