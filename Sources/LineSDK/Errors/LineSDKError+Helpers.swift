@@ -229,8 +229,8 @@ extension LineSDKError: LocalizedError, CustomStringConvertible {
             switch reason {
             case .URLSessionError(let error): return "LINE could not be reached (\(error)); check the network and try again."
             case .nonHTTPURLResponse: return "The answer was not an HTTP response."
-            case .dataParsingFailed(let type, _, let error):
-                return "LINE's answer could not be read as \(type)\(error.map { ": \($0)" } ?? "")."
+            case .dataParsingFailed(_, _, let error):
+                return "LINE's answer could not be read\(error.map { ": \($0)" } ?? "")."
             case .invalidHTTPStatusAPIError(let detail):
                 let what = [detail.errorCode, detail.message].compactMap { $0 }.joined(separator: ": ")
                 return "LINE answered HTTP \(detail.code)\(what.isEmpty ? "" : " (\(what))")\(Self.suffix(detail))."
@@ -262,7 +262,11 @@ extension LineSDKError: LocalizedError, CustomStringConvertible {
             case .notOriginalTask: return "A finished task was not the one asked for."
             case .processDiscarded: return "This login was replaced by a newer one."
             }
-        case .untypedError(let error): return "\(error)"
+        case .untypedError(let error):
+            // The engine's errors describe themselves in words; a phrase becomes a sentence.
+            let phrase = "\(error)"
+            guard let first = phrase.first else { return "The operation failed." }
+            return first.uppercased() + phrase.dropFirst() + (phrase.hasSuffix(".") ? "" : ".")
         }
     }
 

@@ -74,7 +74,7 @@ extension AsyncParsableCommand {
     private func report(_ failure: CommandFailure, _ diagnostics: DiagnosticOptions?) {
         Console.error(failure.message)
         if diagnostics?.verbose == true, let underlying = failure.underlying {
-            Console.progress("details: \(String(reflecting: underlying))")
+            Console.progress("details: \(ErrorStructure.describe(underlying))")
         }
     }
 }

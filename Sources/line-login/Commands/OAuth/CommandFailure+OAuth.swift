@@ -5,7 +5,7 @@ import OAuthEngine
 extension CommandFailure {
     /// A one-line message and exit code for an engine error (no token, code or secret in either).
     init(oauth error: OAuthError) {
-        self.init(OAuthErrorText.describe(error), exit: OAuthErrorText.exit(for: error))
+        self.init(OAuthErrorText.describe(error), exit: OAuthErrorText.exit(for: error), underlying: error)
     }
 }
 
@@ -22,29 +22,21 @@ enum OAuthErrorText {
         }
     }
 
+    /// The engine's sentence (`OAuthError.description`), with what to do where the CLI knows better.
     static func describe(_ error: OAuthError) -> String {
         switch error {
-        case .configuration(let message): return "configuration: \(message)"
-        case .transport(let transport): return "network: \(transport)"
-        case .server(let server): return "the provider answered HTTP \(server.statusCode)" + detail(server)
-        case .invalidResponse(let server): return "unexpected response (HTTP \(server.statusCode)): \(server.reason ?? "malformed")"
-        case .authorization(let authorization):
-            if authorization.isAccessDenied { return "login cancelled (access_denied)" }
-            return "authorization response refused: \(authorization)"
-        case .idToken(let idToken): return "ID token refused: " + (LinkedInProvider.explain(idToken) ?? "\(idToken)")
-        case .userAgent(.cancelled): return "login cancelled"
-        case .userAgent(let agent): return "browser login failed: \(agent)"
-        case .tokenStore(let store): return "token store: \(store)"
-        case .notSignedIn: return "not logged in: run `line-login oauth login`"
-        case .noRefreshToken: return "the session has no refresh token"
+        case .notSignedIn: return "You are not signed in: run `line-login oauth login`."
+        case .authorization(let authorization) where authorization.isAccessDenied:
+            return "The login was cancelled at the provider (access_denied)."
+        case .userAgent(.cancelled): return "The login was cancelled."
+        default: return sentence(error.description)
         }
     }
 
-    private static func detail(_ server: ServerError) -> String {
-        var parts: [String] = []
-        if let code = server.code { parts.append(code) }
-        if let message = server.message { parts.append(message) }
-        return parts.isEmpty ? (server.body.isEmpty ? " (empty body)" : "") : ": " + parts.joined(separator: " – ")
+    /// "the provider …" → "The provider ….".
+    static func sentence(_ phrase: String) -> String {
+        guard let first = phrase.first else { return phrase }
+        return first.uppercased() + phrase.dropFirst() + (phrase.hasSuffix(".") ? "" : ".")
     }
 }
 
