@@ -14,6 +14,7 @@ through Selenium, imported only when a browser is wanted) and a loopback `/callb
 from __future__ import annotations
 
 import http.server
+import queue
 import os
 import signal
 import socket
@@ -340,3 +341,37 @@ class CallbackServer:
             self.event.wait(0.1)
             self.event.clear()
         return None
+
+
+class StderrLines:
+    """Reads a process's stderr on a thread, line by line, so a test can wait for a line and still see all."""
+
+    def __init__(self, proc: subprocess.Popen):
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self.seen: list[str] = []
+
+        def pump():
+            for line in proc.stderr:
+                self.seen.append(line)
+                self._lines.put(line)
+            self._lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+
+    @property
+    def text(self) -> str:
+        return "".join(self.seen)
+
+    def wait_for(self, predicate: Callable[[str], bool], timeout: float = 30) -> str:
+        """The first further line for which `predicate` holds, or "" when stderr ends or `timeout` s pass."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self._lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if line is None:
+                return ""
+            if predicate(line):
+                return line
+        return ""

@@ -659,36 +659,15 @@ def paste_back_login(cli: CLI, emulator: Emulator, store: str, state_of=lambda s
     proc = peerkit.track(subprocess.Popen([cli.binary, *args], env=cli.env, cwd=tempfile.gettempdir(), stdin=slave,
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     os.close(slave)
-    lines: queue.Queue[str | None] = queue.Queue()
-    seen: list[str] = []
-
-    def pump():
-        for line in proc.stderr:
-            seen.append(line)
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-
-    def wait_for(predicate, timeout=30) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = lines.get(timeout=0.5)
-            except queue.Empty:
-                continue
-            if line is None:
-                return ""
-            if predicate(line):
-                return line
-        return ""
+    stderr = peerkit.StderrLines(proc)
+    wait_for = stderr.wait_for
 
     try:
         wait_for(lambda line: URL_PROMPT in line)
         auth_url = wait_for(lambda line: line.strip().startswith(emulator.base_url)).strip()
         wait_for(lambda line: "paste the address" in line)
         if not auth_url:
-            return None, "".join(seen)
+            return None, stderr.text
         location = requests.get(auth_url, allow_redirects=False, timeout=10).headers.get("location", "")
         parts = urllib.parse.urlsplit(location)
         query = urllib.parse.parse_qs(parts.query)
@@ -703,9 +682,9 @@ def paste_back_login(cli: CLI, emulator: Emulator, store: str, state_of=lambda s
             peerkit.stop_process(proc, term_first=False)
         out = proc.stdout.read() if proc.stdout else ""
         time.sleep(0.2)
-        result = Result(args, proc.returncode if proc.returncode is not None else -999, out, "".join(seen))
+        result = Result(args, proc.returncode if proc.returncode is not None else -999, out, stderr.text)
         cli.results.append(result)
-        return result, "".join(seen)
+        return result, stderr.text
     finally:
         if proc.poll() is None:
             peerkit.stop_process(proc, term_first=False)

@@ -341,32 +341,12 @@ def device_check(cli: CLI, env_file: dict, issuer: str, client_id: str) -> None:
             "--scope", "openid", "profile", "email", "--json", "--store-dir", cli.store]
     proc = peerkit.track(subprocess.Popen(argv, env=cli.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                           stderr=subprocess.PIPE, text=True))
-    lines: queue.Queue[str | None] = queue.Queue()
-    seen: list[str] = []
-
-    def pump():
-        for line in proc.stderr:
-            seen.append(line)
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
+    stderr = peerkit.StderrLines(proc)
     user_code = ""
     try:
-        deadline = time.monotonic() + 30
-        prompt_seen = False
-        while time.monotonic() < deadline and not user_code:
-            try:
-                line = lines.get(timeout=1)
-            except queue.Empty:
-                continue
-            if line is None:
-                break
-            if "enter the code" in line:
-                prompt_seen = True
-            elif prompt_seen and line.strip():
-                user_code = line.strip()
-        check(bool(user_code), "oauth login --device: prints the address and a user code", "".join(seen)[-300:])
+        if stderr.wait_for(lambda line: "enter the code" in line):
+            user_code = stderr.wait_for(lambda line: bool(line.strip())).strip()
+        check(bool(user_code), "oauth login --device: prints the address and a user code", stderr.text[-300:])
         if not user_code:
             return
         # The user, on another device: glewlwyd's login, the grant, then the code.
@@ -382,7 +362,7 @@ def device_check(cli: CLI, env_file: dict, issuer: str, client_id: str) -> None:
         except subprocess.TimeoutExpired:
             peerkit.stop_process(proc, term_first=False)
             out = ""
-        result = Result(["login", "--device"], proc.returncode if proc.returncode is not None else -999, out, "".join(seen))
+        result = Result(["login", "--device"], proc.returncode if proc.returncode is not None else -999, out, stderr.text)
         all_results.append(result)
         summary = result.json()
         check(result.code == 0 and summary.get("issuer") == issuer and summary.get("hasRefreshToken") is True

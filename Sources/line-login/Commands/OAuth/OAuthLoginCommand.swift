@@ -49,15 +49,8 @@ struct OAuthLoginCommand: AsyncParsableCommand {
             let requested = requestedScopes
             Console.progress("Signing in to \(client.configuration.endpoints.issuer) as client \(client.configuration.clientID) (\(profile.description)).")
             Console.progress("Waiting for the login in the browser (Ctrl-C to stop)…")
-            let login = Task { () async throws(OAuthError) -> SignInResult in
+            let result = try await interruptibly { () async throws(OAuthError) -> SignInResult in
                 try await client.signIn(scopes: requested, userAgent: agent, redirectURI: redirect)
-            }
-            // Ctrl-C stops the login (the listener closes) and exits as "cancelled", not killed by the signal.
-            let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
-            defer { interrupt.stop() }
-            let result: SignInResult
-            do { result = try await login.value } catch let error as OAuthError { throw CommandFailure(oauth: error) } catch {
-                throw CommandFailure(oauth: .userAgent(.cancelled))
             }
             try report(result, client: client)
         }
@@ -76,14 +69,21 @@ struct OAuthLoginCommand: AsyncParsableCommand {
         Console.progress("    \(authorization.userCode)")
         if let complete = authorization.verificationURIComplete { Console.progress("(or open \(complete.absoluteString))") }
         Console.progress("Waiting for the approval (the code works for \(LoginCommand.duration(max(1, Int(authorization.expiresAt.timeIntervalSinceNow)))); Ctrl-C to stop)…")
-        let login = Task { () async throws(OAuthError) -> SignInResult in try await client.completeDeviceAuthorization(authorization) }
-        let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
-        defer { interrupt.stop() }
-        let result: SignInResult
-        do { result = try await login.value } catch let error as OAuthError { throw CommandFailure(oauth: error) } catch {
-            throw CommandFailure(oauth: .userAgent(.cancelled))
+        let result = try await interruptibly { () async throws(OAuthError) -> SignInResult in
+            try await client.completeDeviceAuthorization(authorization)
         }
         try report(result, client: client)
+    }
+
+    /// Runs a sign-in that Ctrl-C (or SIGTERM) stops: the listener closes or the polling ends, and the
+    /// command exits as "cancelled" instead of being killed by the signal.
+    private func interruptibly(_ operation: @escaping @Sendable () async throws(OAuthError) -> SignInResult) async throws -> SignInResult {
+        let login = Task { () async throws(OAuthError) -> SignInResult in try await operation() }
+        let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
+        defer { interrupt.stop() }
+        do { return try await login.value } catch let error as OAuthError { throw CommandFailure(oauth: error) } catch {
+            throw CommandFailure(oauth: .userAgent(.cancelled))
+        }
     }
 
     private func report(_ result: SignInResult, client: OAuthClient) throws {
