@@ -574,6 +574,12 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         collect_store_secrets(store3, secrets)
         r = cli.run("token", "show", "--reveal", "--store-dir", store3, "--json")
         secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
+        deauthorize_checks(cli, emulator, store3, r.json().get("accessToken", ""), secrets)
+        outcome = login(cli, emulator, store3, "login after deauthorize")
+        check_login_result(outcome, "login after deauthorize")
+        collect_store_secrets(store3, secrets)
+        r = cli.run("token", "show", "--reveal", "--store-dir", store3, "--json")
+        secrets.update(s for s in (r.json().get("accessToken", ""), r.json().get("idTokenRaw", "")) if s)
     peerkit.check_sigterm_exit(emulator.stop(), "emulator")
     r = cli.run("profile", "--store-dir", store3, "--json")
     check(r.code == 4, "profile with the emulator gone: exit 4 (network)", f"exit {r.code}: {first_line(r.stderr)}")
@@ -703,6 +709,52 @@ def check_paste_back(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(forged is not None and forged.code == 5 and not list(Path(work / "store-paste-forged").glob("channel-*")),
           "paste-back login with a forged state: refused (exit 5), nothing stored",
           f"exit {forged.code if forged else None}")
+
+
+def deauthorize_checks(cli: CLI, emulator: Emulator, store: str, access_token: str, secrets: set[str]) -> None:
+    """LINE's required deauthorize, from the CLI and from an HTTP client no one here wrote (requests)."""
+    base = emulator.base_url
+    match = re.search(r"channel " + CHANNEL_ID + r"\s+secret ([0-9a-f]+)", emulator.output())
+    secret = match.group(1) if match else ""
+    check(bool(secret), "the emulator printed its generated channel secret")
+    secrets.add(secret)
+    r = cli.run("deauthorize", "--store-dir", store)
+    check(r.code == 2 and "LINE_CHANNEL_SECRET" in r.stderr, "deauthorize without LINE_CHANNEL_SECRET: exit 2, says what to set",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    with_secret = CLI(cli.binary, {**cli.env, "LINE_CHANNEL_SECRET": secret}, cli.results)
+    r = with_secret.run("deauthorize", "--store-dir", store, "--json")
+    check(r.code == 0 and r.json().get("deauthorized") is True, "deauthorize: exit 0, deauthorized true", f"exit {r.code}: {first_line(r.stderr)}")
+    gone = requests.get(f"{base}/oauth2/v2.1/verify", params={"access_token": access_token}, timeout=10)
+    check(gone.status_code == 400, "after deauthorize: LINE (the emulator) refuses the user's access token", f"status {gone.status_code}")
+    r = cli.run("status", "--store-dir", store)
+    check(r.code == 3, "after deauthorize: the login is forgotten here (status exit 3)", f"exit {r.code}")
+    wrong = CLI(cli.binary, {**cli.env, "LINE_CHANNEL_SECRET": "0" * 32}, cli.results)
+    outcome = login(cli, emulator, store, "login before a wrong-secret deauthorize")
+    check_login_result(outcome, "login before a wrong-secret deauthorize")
+    r = wrong.run("deauthorize", "--store-dir", store)
+    check(r.code == 2 and "LINE_CHANNEL_SECRET" in r.stderr, "deauthorize with a wrong secret: exit 2, says to check it",
+          f"exit {r.code}: {first_line(r.stderr)}")
+    # The same two calls as any HTTP client makes them (requests, not this package).
+    r = cli.run("token", "show", "--reveal", "--store-dir", store, "--json")
+    token = r.json().get("accessToken", "")
+    secrets.add(token)
+    issued = requests.post(f"{base}/oauth2/v3/token", data={"grant_type": "client_credentials", "client_id": CHANNEL_ID,
+                                                             "client_secret": secret}, timeout=10)
+    channel_token = issued.json().get("access_token", "") if issued.status_code == 200 else ""
+    check(issued.status_code == 200 and issued.json().get("token_type") == "Bearer" and issued.json().get("expires_in") == 900,
+          "POST /oauth2/v3/token (requests): a stateless channel access token, 900 s", f"status {issued.status_code}")
+    answer = requests.post(f"{base}/user/v1/deauthorize", json={"userAccessToken": token},
+                           headers={"Authorization": f"Bearer {channel_token}"}, timeout=10)
+    check(answer.status_code == 204, "POST /user/v1/deauthorize (requests): 204", f"status {answer.status_code}")
+    again = requests.post(f"{base}/user/v1/deauthorize", json={"userAccessToken": token},
+                          headers={"Authorization": f"Bearer {channel_token}"}, timeout=10)
+    check(again.status_code == 400, "deauthorize again: 400 (the user token is dead)", f"status {again.status_code}")
+    refused = requests.post(f"{base}/user/v1/deauthorize", json={"userAccessToken": token},
+                            headers={"Authorization": "Bearer not-a-channel-token"}, timeout=10)
+    check(refused.status_code == 401, "deauthorize with a bad channel access token: 401", f"status {refused.status_code}")
+    r = cli.run("token", "verify", "--store-dir", store)
+    check(r.code == 1, "token verify after a deauthorize by another client: exit 1 (LINE refuses it)", f"exit {r.code}")
+    cli.run("logout", "--store-dir", store)
 
 
 def run_demo(cli: CLI) -> None:

@@ -53,6 +53,12 @@ struct EmulatorResponder: HTTPResponder {
         case "/oauth2/v2.1/revoke":
             guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
             return await RevokeRoute(store: store).handle(request)
+        case "/oauth2/v3/token":
+            guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
+            return await ChannelTokenRoute(store: store).handle(request)
+        case "/user/v1/deauthorize":
+            guard method == .post else { return Self.methodNotAllowed(api: true, allow: "POST") }
+            return await DeauthorizeRoute(store: store).handle(request)
         case "/oauth2/v2.1/userinfo":
             guard method == .get || method == .post else { return Self.methodNotAllowed(json: true, allow: "GET, POST") }
             return UserRoutes(store: store).userinfo(request)

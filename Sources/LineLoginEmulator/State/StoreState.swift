@@ -7,6 +7,8 @@ struct StoreState: Sendable {
     var codes: [String: AuthorizationCode] = [:]
     var accessTokens: [String: AccessTokenRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
+    /// Stateless channel access tokens (`POST /oauth2/v3/token`) by digest: the channel and the expiry.
+    var channelAccessTokens: [String: (channelID: String, expiresAt: Date)] = [:]
     var keyRing = KeyRing()
     /// Users who are friends of the linked official accounts.
     var friends: Set<String>
