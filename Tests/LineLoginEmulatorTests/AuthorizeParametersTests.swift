@@ -139,7 +139,9 @@ struct AuthorizeParametersTests {
         RedirectCase(items: valid(setting: "scope", to: nil), error: "invalid_scope", description: "scope is required"),
         RedirectCase(items: valid(setting: "scope", to: " "), error: "invalid_scope", description: "scope is required"),
         RedirectCase(items: valid(setting: "scope", to: "profile friends"), error: "invalid_scope",
-                     description: "unknown scope: friends"),
+                     description: "scope not allowed for this channel: friends"),
+        RedirectCase(items: valid(setting: "scope", to: "profile frends"), error: "invalid_scope",
+                     description: "unknown scope: frends"),
         RedirectCase(items: valid(setting: "scope", to: "email"), error: "invalid_scope",
                      description: "scope must include profile or openid"),
         RedirectCase(items: valid(setting: "scope", to: "profile email"), error: "invalid_scope",
@@ -163,6 +165,16 @@ struct AuthorizeParametersTests {
         RedirectCase(items: valid + [("bot_prompt", "loud")], error: "invalid_request",
                      description: "bot_prompt must be normal or aggressive"),
     ]
+
+    /// LINE's other permissions are granted to a channel configured with them.
+    @Test func aChannelConfiguredWithMorePermissionsGrantsThem() throws {
+        var channel = Self.channel
+        channel.allowedScopes = ["profile", "openid", "friends", "message.write"]
+        let query = FormEncoding.query(Self.valid(setting: "scope", to: "profile friends message.write"))
+        let result = AuthorizeParameters.validate(query: query) { $0 == channel.channelID ? channel : nil }
+        guard case .success(let accepted) = result else { Issue.record("refused: \(result)"); return }
+        #expect(accepted.request.scopes == ["profile", "friends", "message.write"])
+    }
 
     @Test(arguments: AuthorizeParametersTests.redirectCases)
     func refusalIsRedirected(_ testCase: RedirectCase) {

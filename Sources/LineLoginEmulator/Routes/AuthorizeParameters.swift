@@ -13,7 +13,14 @@ enum AuthorizeParameters {
         var prompts: [String]
     }
 
-    private static let knownScopes: Set<String> = ["profile", "openid", "email"]
+    /// LINE's permissions (LINE's SDK lists the same in `LoginPermission`; kept here apart on purpose, so
+    /// a mistake shared with the client can't hide itself). A channel grants those in `allowedScopes`.
+    private static let knownScopes: Set<String> = [
+        "profile", "openid", "email", "friends", "groups", "message.write", "onetime.share", "openchat.info",
+        "openchat.term.agreement.status", "openchat.create.join", "phone", "gender", "birthdate", "address", "real_name",
+        "openchatplug.managament", "openchatplug.info", "openchatplug.profile", "openchatplug.send.message",
+        "openchatplug.receive.message.and.event",
+    ]
     private static let knownPrompts: Set<String> = ["consent", "none", "login"]
 
     /// Checks `query` (the raw query string, still percent-encoded) in LINE's order: the query's form,
