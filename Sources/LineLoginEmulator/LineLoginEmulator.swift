@@ -147,6 +147,12 @@ public final class LineLoginEmulator: Sendable {
         store.expireAccessTokens()
     }
 
+    /// Makes the next auto login (the LINE-app route) fail as LINE's sometimes does: the callback carries
+    /// a state the app never sent. A request with `disable_auto_login=true` is not affected.
+    public func failNextAutoLogin() {
+        store.failNextAutoLogin()
+    }
+
     /// Starts signing with a new ES256 key; the old key stays in the JWKS for
     /// ``EmulatorConfiguration/keyRotationGracePeriod``.
     /// - Returns: The new key ID.

@@ -97,6 +97,38 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
         #expect(manager.isAuthorized)
     }
 
+    /// LINE's auto-login failure, on demand: the callback's state is not the app's; the SDK reports a state
+    /// mismatch, and the one retry LINE recommends (disable_auto_login) signs the user in.
+    @Test func anAutoLoginFailureIsRetriedWithAutoLoginDisabled() async throws {
+        let harness = try await start()
+        defer { Task { await harness.stop() } }
+        let manager = try manager(harness, app: EmulatorLineApp())
+        harness.emulator.failNextAutoLogin()
+        let (failed, _) = await login(manager)
+        guard case .failure(let error) = failed else { Issue.record("the auto login did not fail"); return }
+        #expect(error.isResponseStateMismatch)
+        #expect(!manager.isAuthorized)
+        let retry = try #require(error.retryParameters(after: LoginManager.Parameters()))
+        #expect(retry.disableAutoLogin)
+        harness.emulator.failNextAutoLogin()  // armed again: a retry with auto login off must not meet it
+        let (result, _) = await login(manager, parameters: retry)
+        #expect(try result.get().userProfile?.userID == harness.brown.userID)
+    }
+
+    @Test func aChannelWhoseAutoLoginAlwaysFailsStillSignsInWithAutoLoginDisabled() async throws {
+        let harness = try await EmulatorHarness.start { configuration in
+            configuration.channels[0].iOSBundleID = Self.bundleID
+            configuration.channels[0].autoLoginFails = true
+        }
+        defer { Task { await harness.stop() } }
+        let manager = try manager(harness, app: EmulatorLineApp())
+        #expect(await login(manager).0.isStateMismatch)
+        #expect(await login(manager).0.isStateMismatch)
+        var parameters = LoginManager.Parameters()
+        parameters.disableAutoLogin = true
+        #expect((try? await login(manager, parameters: parameters).0.get()) != nil)
+    }
+
     @Test func withoutTheUniversalLinkTheSchemeIsUsed() async throws {
         let harness = try await start()
         defer { Task { await harness.stop() } }
@@ -165,5 +197,12 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
             Issue.record("a forged state was accepted: \(result)"); return
         }
         #expect(!manager.isAuthorized)
+    }
+}
+
+private extension Result where Success == LoginResult, Failure == LineSDKError {
+    var isStateMismatch: Bool {
+        if case .failure(let error) = self { return error.isResponseStateMismatch }
+        return false
     }
 }

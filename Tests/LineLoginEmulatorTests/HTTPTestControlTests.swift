@@ -42,4 +42,26 @@ struct HTTPTestControlTests {
             #expect(try await harness.client.get("/_emulator/control").status == 405)
         }
     }
+
+    /// `fail-next-auto-login`: the next LINE-app login answers with a state the app never sent; one only;
+    /// a request with `disable_auto_login=true` is never failed.
+    @Test func anAutoLoginFailureOnDemand() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            func appLogin(_ extra: [(String, String)] = []) async throws -> HTTPResult {
+                let authorize = [("response_type", "code"), ("client_id", "1234567890"), ("redirect_uri", "http://127.0.0.1/callback"),
+                                 ("state", "the-apps-state"), ("scope", "profile")] + extra
+                let returnURI = "/oauth2/v2.1/authorize/consent?" + authorize.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+                    .joined(separator: "&")
+                return try await harness.client.get("/app/oauth2/v2.1/login", query: [("returnUri", returnURI), ("loginChannelId", "1234567890")])
+            }
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "fail-next-auto-login")]).status == 200)
+            let failed = try await appLogin()
+            #expect(failed.status == 302 && failed.locationQuery["state"] != "the-apps-state" && failed.locationQuery["state"] != nil)
+            #expect(try await appLogin().locationQuery["state"] == "the-apps-state", "one failure only")
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "fail-next-auto-login")]).status == 200)
+            #expect(try await appLogin([("disable_auto_login", "true")]).locationQuery["state"] == "the-apps-state")
+        }
+    }
 }

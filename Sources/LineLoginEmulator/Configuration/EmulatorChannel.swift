@@ -25,6 +25,9 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     /// The iOS app's bundle ID, registered with the channel as LINE's console does: its
     /// `line3rdp.<bundle ID>://authorize/` callback is accepted, and the LINE-app login answers there.
     public var iOSBundleID: String?
+    /// Every auto login (the LINE-app route) fails as LINE's sometimes does: the callback comes back with
+    /// a state the app didn't send, so apps can test their retry with `disable_auto_login`.
+    public var autoLoginFails = false
 
     /// The callback URLs a `redirect_uri` may match: the registered ones and the iOS app's custom scheme.
     public var acceptedCallbackURLs: [String] {
@@ -64,7 +67,7 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID
+        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID, autoLoginFails
     }
 
     /// Decodes a channel; `botName`, `allowedScopes`, `emailPermission` and `nativeApp` are optional.
@@ -79,5 +82,6 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
         self.emailPermission = try container.decodeIfPresent(Bool.self, forKey: .emailPermission) ?? true
         self.nativeApp = try container.decodeIfPresent(Bool.self, forKey: .nativeApp) ?? false
         self.iOSBundleID = try container.decodeIfPresent(String.self, forKey: .iOSBundleID)
+        self.autoLoginFails = try container.decodeIfPresent(Bool.self, forKey: .autoLoginFails) ?? false
     }
 }

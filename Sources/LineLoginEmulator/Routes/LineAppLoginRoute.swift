@@ -43,6 +43,15 @@ struct LineAppLoginRoute: Sendable {
                 return RouteSupport.redirectError(redirectURI: authorization.redirectURI, error: "invalid_request",
                                                   description: "optional_redirect_uri is not registered", state: authorization.state)
             }
+            // LINE's auto-login failure: the app's callback comes back with a state it never sent (and a
+            // code that was never issued), which LINE's SDK reports as a state mismatch; the app retries
+            // once with disable_auto_login, and then auto login is not attempted, so it can't fail.
+            let disabled = (try? FormParameters.parse(query).get())?["disable_auto_login"] == "true"
+            if !disabled && store.autoLoginFails(for: accepted.channel) {
+                return Reply.redirect(to: FormEncoding.appending([
+                    ("code", RandomToken.base64URL(byteCount: 16)), ("state", RandomToken.base64URL(byteCount: 16)),
+                ], to: authorization.redirectURI))
+            }
             let users = store.currentConfiguration().users
             guard let user = store.autoApproveUserID.flatMap(store.user(id:)) ?? users.first else {
                 return RouteSupport.errorPage(.badRequest, title: "No LINE user", message: "The emulator has no user to sign in.")

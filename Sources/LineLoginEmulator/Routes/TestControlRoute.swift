@@ -7,8 +7,8 @@ import Hummingbird
 struct TestControlRoute: Sendable {
     let store: EmulatorStore
 
-    /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `expire-access-tokens` or
-    /// `rotate-signing-key`; answers the stats after the action.
+    /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `expire-access-tokens`,
+    /// `rotate-signing-key` or `fail-next-auto-login`; answers the stats after the action.
     func control(_ request: Request) async -> Response {
         let params: FormParameters
         switch await RequestBodyReader.form(from: request) {
@@ -27,8 +27,11 @@ struct TestControlRoute: Sendable {
             store.expireAccessTokens()
         case "rotate-signing-key":
             _ = store.rotateSigningKey()
+        case "fail-next-auto-login":
+            store.failNextAutoLogin()
         default:
-            return Reply.oauthError(.badRequest, "invalid_request", "action must be advance-clock, expire-access-tokens or rotate-signing-key")
+            return Reply.oauthError(.badRequest, "invalid_request",
+                                    "action must be advance-clock, expire-access-tokens, rotate-signing-key or fail-next-auto-login")
         }
         return stats()
     }

@@ -48,3 +48,19 @@ extension EmulatorStore {
         }
     }
 }
+
+extension EmulatorStore {
+    /// Arms a one-time auto-login failure (the test control `fail-next-auto-login`).
+    func failNextAutoLogin() {
+        state.withLock { $0.failNextAutoLogin = true }
+    }
+
+    /// Whether this auto login for `channel` fails: the channel's setting, or the armed one-time failure
+    /// (used up here).
+    func autoLoginFails(for channel: EmulatorChannel) -> Bool {
+        state.withLock { state in
+            defer { state.failNextAutoLogin = false }
+            return channel.autoLoginFails || state.failNextAutoLogin
+        }
+    }
+}

@@ -13,6 +13,8 @@ struct StoreState: Sendable {
     /// Users who are friends of the linked official accounts.
     var friends: Set<String>
     var autoApproveUserID: String?
+    /// The next auto login fails (a test control), then this resets.
+    var failNextAutoLogin = false
     var baseURL: URL?
     var tokenRequests = 0
     var refreshRequests = 0
