@@ -108,6 +108,14 @@ struct TokenEndpointTests {
             let retry = try await harness.exchange(code: other, pkce: pkce)
             #expect(retry.status == 400)
             #expect(retry.string("error") == "invalid_grant")
+
+            // A wrong client_secret burns it too, as a wrong redirect_uri does.
+            let guessed = try await harness.code(pkce: pkce)
+            #expect(try await harness.exchange(code: guessed, pkce: pkce, secret: "guess").status == 401)
+            #expect(try await harness.exchange(code: guessed, pkce: pkce, secret: harness.secret).string("error") == "invalid_grant")
+            let misdirected = try await harness.code(pkce: pkce)
+            _ = try await harness.exchange(code: misdirected, pkce: pkce, redirectURI: "http://127.0.0.1:49153/callback")
+            #expect(try await harness.exchange(code: misdirected, pkce: pkce).string("error") == "invalid_grant")
         }
     }
 

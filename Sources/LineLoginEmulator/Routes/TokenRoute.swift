@@ -56,7 +56,11 @@ struct TokenRoute: Sendable {
         let channel: EmulatorChannel
         switch authenticateClient(params) {
         case .success(let found): channel = found
-        case .failure(let response): return response
+        case .failure(let response):
+            // A failed exchange burns the code, a wrong client_secret included: a stolen code can't be tried
+            // with one guessed secret after another (one attempt per code, as the redirect and verifier).
+            if let code = params["code"] { _ = store.takeCode(code) }
+            return response
         }
         // The code is consumed here, before any other check: a failed exchange still burns it.
         guard let code = params["code"].flatMap(store.takeCode), code.request.channelID == channel.channelID else {
