@@ -36,6 +36,29 @@ import Testing
         #expect(elapsed >= .milliseconds(950), "not before it was due")
     }
 
+    /// A connection reset halfway through the body is a transient transport failure, at once, not a
+    /// response with half a body and not a hang.
+    @Test func aResetMidBodyIsATransientFailure() async throws {
+        let server = try #require(MisbehavingServer(.resetMidBody))
+        defer { server.stop() }
+        let (result, _) = await outcome(server.url(), timeout: 10)
+        guard case .failure(let error) = result else { Issue.record("a half body was accepted: \(result)"); return }
+        #expect(error.isTransient, "\(error)")
+    }
+
+    /// Cut-off JSON behind a well-framed 200 goes through the JWKS cache as an unusable key set that is
+    /// backed off, over the real transport.
+    @Test func truncatedJSONFromARealServerIsKeysUnavailable() async throws {
+        let server = try #require(MisbehavingServer(.truncatedJSON))
+        defer { server.stop() }
+        let cache = KeySetCache(url: server.url(), transport: transport, timeout: 5)
+        await #expect(throws: IDTokenError.self) { _ = try await cache.keySet(for: "k") }
+        await #expect(throws: IDTokenError.keysUnavailable("the JWKS endpoint failed recently; it is asked again after the back-off")) {
+            _ = try await cache.keySet(for: "k")
+        }
+        #expect(await cache.fetchCount == 1)
+    }
+
     @Test func aPromptAnswerIsUnaffectedAndTheSessionStaysUsable() async throws {
         let hung = try #require(MisbehavingServer(.hang))
         defer { hung.stop() }

@@ -18,7 +18,15 @@ final class MisbehavingServer: @unchecked Sendable {
         case hang
         /// Answer `200 OK` with a short body, one byte per `interval` seconds.
         case trickle(every: TimeInterval)
+        /// Send the status line, the headers and half the announced body, then reset the connection (RST).
+        case resetMidBody
+        /// Answer `200 OK` with a complete, well-framed body that is cut-off JSON.
+        case truncatedJSON
     }
+
+    static let halfResponse = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"keys\":[{\"kty\":".utf8)
+    static let truncatedJSONResponse = Array(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{\"keys\":[{\"kty\"".utf8)
 
     static let trickledResponse = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)
 
@@ -105,6 +113,13 @@ final class MisbehavingServer: @unchecked Sendable {
                 guard send(connection, &value, 1, LoopbackTestClient.sendFlags) == 1 else { return }
                 usleep(useconds_t(interval * 1_000_000))
             }
+        case .resetMidBody:
+            _ = Self.halfResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackTestClient.sendFlags) }
+            // SO_LINGER with a zero timeout: close() sends RST instead of FIN.
+            var option = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        case .truncatedJSON:
+            _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackTestClient.sendFlags) }
         }
     }
 }
