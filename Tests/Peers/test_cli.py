@@ -522,6 +522,17 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     check(r.code == 5 and "Waiting up to 2 seconds" in r.stderr and "No login came back within 2 seconds" in r.stderr
           and "callback URL registered" in r.stderr,
           "login that times out: exit 5, announces the wait, lists the likely causes", f"exit {r.code}: {r.stderr[-300:]!r}")
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        busy = taken.getsockname()[1]
+        r = cli.run("emulator", "--port", str(busy))
+        check(r.code == 2 and "could not listen" in r.stderr and "errno" not in r.stderr and "bind(" not in r.stderr,
+              "emulator on a port in use: exit 2, in words (no socket call names)", f"exit {r.code}: {first_line(r.stderr)}")
+        r = cli.run("example-site", "--port", str(busy))
+        check(r.code == 2 and "could not listen" in r.stderr, "example-site on a port in use: exit 2, in words",
+              f"exit {r.code}: {first_line(r.stderr)}")
     bad_config = work / "bad-config.json"
     bad_config.write_text('{\n  "channels": [\n    {"channelID": "1", "channelSecret": "s",\n     "callbackURLs": "http://127.0.0.1/cb"}]\n}\n')
     r = cli.run("emulator", "--port", "0", "--config", str(bad_config))

@@ -50,7 +50,12 @@ struct EmulatorCommand: AsyncParsableCommand {
             configuration.autoApproveUserID = user.userID
         }
         let emulator = LineLoginEmulator(configuration: configuration)
-        let baseURL = try await emulator.start(host: host, port: port)
+        let baseURL: URL
+        do { baseURL = try await emulator.start(host: host, port: port) } catch {
+            let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
+            Console.error(failure.message)
+            throw failure.exit.exitCode
+        }
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
         // Only what the emulator made up is printed (the sample secret and passwords, so a developer can

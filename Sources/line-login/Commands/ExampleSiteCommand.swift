@@ -74,7 +74,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                 let started = LineLoginEmulator(configuration: configuration)
                 let baseURL: URL
                 do { baseURL = try await started.start(host: "127.0.0.1", port: emulatorPort) } catch {
-                    throw CommandFailure("cannot start the emulator on port \(emulatorPort): \(error)", exit: .network)
+                    throw PortOption.listenFailure("in-process emulator", host: "127.0.0.1", port: emulatorPort, underlying: error)
                 }
                 emulator = started
                 let channel = configuration.channels[0]
@@ -94,7 +94,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                 try await site.run(host: host, port: port, siteURL: siteURL)
             } catch {
                 await emulator?.shutdown()
-                throw CommandFailure("the site stopped: \(error)", exit: .network)
+                throw PortOption.listenFailure("example site", host: host, port: port, underlying: error)
             }
             await emulator?.shutdown()
         }
