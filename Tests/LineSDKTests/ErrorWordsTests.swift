@@ -44,5 +44,10 @@ import Testing
         #expect(text.hasPrefix("LineSDKError.responseFailed(reason: ResponseErrorReason.invalidHTTPStatusAPIError(detail: APIErrorDetail(code: 400"),
                 "\(text)")
         #expect(ErrorStructure.describe(OAuthError.userAgent(.timedOut)) == "OAuthError.userAgent(UserAgentError: no login came back in time)")
+        // A second line of defence: no query, nothing token-shaped, even if an error carried one.
+        let leaky = ErrorStructure.describe(URL(string: "https://api.line.example/verify?access_token=secret-value")!)
+        #expect(leaky == "https://api.line.example/verify")
+        let jwt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJVMTIzNDU2Nzg5MCJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ"
+        #expect(!ErrorStructure.describe(OAuthError.configuration("bad \(jwt)")).contains(jwt))
     }
 }

@@ -6,7 +6,7 @@ extension OAuthError {
     var isOutage: Bool {
         switch self {
         case .transport: return true
-        case .server(let error): return error.statusCode >= 500 || error.statusCode == 429
+        case .server(let error): return HTTPResponse.isOutage(statusCode: error.statusCode)
         case .invalidResponse: return true
         default: return false
         }

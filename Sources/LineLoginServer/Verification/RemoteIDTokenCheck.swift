@@ -26,7 +26,7 @@ struct RemoteIDTokenCheck: Sendable {
         }
         guard response.isSuccess else {
             let error = ServerError(response: response)
-            if error.statusCode >= 500 || error.statusCode == 429 { throw .unavailable(.server(error)) }
+            if HTTPResponse.isOutage(statusCode: error.statusCode) { throw .unavailable(.server(error)) }
             let message = error.message?.lowercased() ?? ""
             if let known = Self.knownRefusals[message] { throw .idToken(known) }
             if message == "invalid idtoken issuer." { throw .idToken(.issuerMismatch(expected: issuer, actual: nil)) }

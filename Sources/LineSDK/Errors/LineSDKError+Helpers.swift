@@ -265,8 +265,7 @@ extension LineSDKError: LocalizedError, CustomStringConvertible {
         case .untypedError(let error):
             // The engine's errors describe themselves in words; a phrase becomes a sentence.
             let phrase = "\(error)"
-            guard let first = phrase.first else { return "The operation failed." }
-            return first.uppercased() + phrase.dropFirst() + (phrase.hasSuffix(".") ? "" : ".")
+            return phrase.isEmpty ? "The operation failed." : phrase.asSentence
         }
     }
 

@@ -60,3 +60,12 @@ extension TokenStoreError: CustomStringConvertible {
         }
     }
 }
+
+extension String {
+    /// A phrase as a sentence: "the provider …" → "The provider …." (the descriptions above are phrases,
+    /// so they can be embedded; a message shown on its own is a sentence).
+    package var asSentence: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst() + (hasSuffix(".") ? "" : ".")
+    }
+}

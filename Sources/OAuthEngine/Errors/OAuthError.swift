@@ -27,7 +27,7 @@ public enum OAuthError: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch self {
         case .transport(let error): return error.isTransient
-        case .server(let error): return error.statusCode >= 500 || error.statusCode == 429
+        case .server(let error): return HTTPResponse.isOutage(statusCode: error.statusCode)
         default: return false
         }
     }

@@ -44,7 +44,7 @@ public struct BackoffTransport: HTTPTransport {
             record(key, failed: failure.isTransient, retryAfter: nil)
             throw failure
         }
-        record(key, failed: Self.isOutage(response), retryAfter: RetryAfter(response))
+        record(key, failed: HTTPResponse.isOutage(statusCode: response.statusCode), retryAfter: RetryAfter(response))
         return response
     }
 
@@ -52,11 +52,6 @@ public struct BackoffTransport: HTTPTransport {
     public func remainingBackoff(for url: URL) -> TimeInterval {
         let key = Self.endpoint(of: url)
         return endpoints.withLock { $0[key]?.remaining(at: clock.now()) ?? 0 }
-    }
-
-    /// Whether `response` says the server is failing or overloaded rather than answering.
-    public static func isOutage(_ response: HTTPResponse) -> Bool {
-        response.statusCode >= 500 || response.statusCode == 429
     }
 
     private func record(_ key: String, failed: Bool, retryAfter: RetryAfter?) {

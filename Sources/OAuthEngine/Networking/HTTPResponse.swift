@@ -24,4 +24,12 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// `true` for 2xx.
     public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// Whether `statusCode` says the server is failing or overloaded (5xx, 429): an outage, which says
+    /// nothing about the request, so tokens are kept and the call may be tried again later.
+    public static func isOutage(statusCode: Int) -> Bool { statusCode >= 500 || statusCode == 429 }
+
+    /// Whether `statusCode` is the server's refusal of this request (4xx other than 429): an answer, which
+    /// trying again won't change.
+    public static func isRefusal(statusCode: Int) -> Bool { (400..<500).contains(statusCode) && statusCode != 429 }
 }

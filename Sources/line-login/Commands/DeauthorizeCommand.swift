@@ -41,7 +41,7 @@ struct DeauthorizeCommand: AsyncParsableCommand {
                 return CommandFailure("LINE refused the channel ID and secret: check LINE_CHANNEL_SECRET and --channel-id.",
                                       exit: .usage, underlying: error)
             }
-            if (400..<500).contains(server.statusCode) && server.statusCode != 429 {
+            if HTTPResponse.isRefusal(statusCode: server.statusCode) {
                 return CommandFailure("LINE no longer accepts the stored login (already deauthorized, revoked or expired). "
                                       + "Run `line-login logout` to forget it.", exit: .checkFailed, underlying: error)
             }

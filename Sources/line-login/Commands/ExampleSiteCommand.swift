@@ -5,6 +5,7 @@ import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
 import LineSDK
+import OAuthEngine
 import Logging
 
 /// `line-login example-site`: a small web site using `LineLoginServer` end to end — a home page with the
@@ -313,7 +314,7 @@ private enum ExamplePages {
         return page(title: "Login failed · LINE Login example", target: nil, content: """
         <section class="card">
         <h1>Login failed</h1>
-        <p>\(esc(error.description.prefix(1).uppercased() + error.description.dropFirst())).</p>
+        <p>\(esc(error.description.asSentence))</p>
         <p class="actions">\(LineLoginButton(href: retry, label: .custom("Try again with LINE")).html)</p>
         </section>
         <p class="back"><a href="/">← Home</a></p>

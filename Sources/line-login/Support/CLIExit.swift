@@ -82,5 +82,5 @@ extension AsyncParsableCommand {
 extension LineSDKError {
     /// LINE judged the token itself (a 4xx other than 429: revoked, expired, unknown), as opposed to not
     /// answering: a failed check, not a network error.
-    var isVerdictOnToken: Bool { statusCode.map { (400..<500).contains($0) && $0 != 429 } ?? false }
+    var isVerdictOnToken: Bool { statusCode.map(HTTPResponse.isRefusal(statusCode:)) ?? false }
 }

@@ -48,7 +48,7 @@ extension PlatformProbe {
         do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "text/html"], timeout: timeout)) } catch {
             throw CommandFailure("The LINE platform at \(platform.issuer) did not answer a login request (\(error)).", exit: .network)
         }
-        guard (400..<500).contains(response.statusCode), response.statusCode != 429 else { return }
+        guard HTTPResponse.isRefusal(statusCode: response.statusCode) else { return }
         throw CommandFailure("\(platform.issuer) refused a login for channel \(channelID) with the callback URL "
                              + "\(redirectURI.absoluteString): check --channel-id, and that this callback URL is registered "
                              + "for the channel (or pass --redirect-port for one that is).", exit: .usage)

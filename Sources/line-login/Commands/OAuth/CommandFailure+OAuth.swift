@@ -29,14 +29,8 @@ enum OAuthErrorText {
         case .authorization(let authorization) where authorization.isAccessDenied:
             return "The login was cancelled at the provider (access_denied)."
         case .userAgent(.cancelled): return "The login was cancelled."
-        default: return sentence(error.description)
+        default: return error.description.asSentence
         }
-    }
-
-    /// "the provider …" → "The provider ….".
-    static func sentence(_ phrase: String) -> String {
-        guard let first = phrase.first else { return phrase }
-        return first.uppercased() + phrase.dropFirst() + (phrase.hasSuffix(".") ? "" : ".")
     }
 }
 
