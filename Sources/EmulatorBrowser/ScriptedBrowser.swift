@@ -107,7 +107,8 @@ public struct ScriptedBrowser: UserAgent {
         let consentPage = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/login"),
                                                fields: [("session", session), ("email", browser.email), ("password", browser.password), ("action", loginAction)]))
         if let location = redirect(consentPage) {
-            step("sign-in: cancelled")
+            // A cancel, or a channel the user consented to before (LINE asks once per scope).
+            step(decisionIsCancelAtLogin ? "sign-in: cancelled" : "sign-in: consent given before")
             return location
         }
         guard consentPage.statusCode == 200 else { throw BrowserError.unexpectedPage(step: "sign-in", status: consentPage.statusCode) }
@@ -122,7 +123,15 @@ public struct ScriptedBrowser: UserAgent {
         case .cancel, .cancelAtLogin:
             fields.append(("action", "cancel"))
         }
-        let callback = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/consent"), fields: fields))
+        var callback = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/consent"), fields: fields))
+        // bot_prompt=aggressive asks on a screen of its own after consent.
+        if callback.statusCode == 200, String(decoding: callback.body, as: UTF8.self).contains(#"value="add-friend""#) {
+            step("consent → add-friend screen")
+            var addFriend = false
+            if case .allow(let wanted) = browser.decision { addFriend = wanted }
+            callback = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/consent"),
+                                            fields: [("session", consentSession), ("action", addFriend ? "add-friend" : "skip-friend")]))
+        }
         guard let location = redirect(callback) else { throw BrowserError.unexpectedPage(step: "consent", status: callback.statusCode) }
         step("consent → redirect to the callback")
         return location

@@ -174,7 +174,8 @@ func describeExhaustively(_ error: LineSDKError) -> String {
     @Test func loginManagerParametersAndResultAsLINEWritesThem() async throws {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }
-        let manager = try harness.manager()
+        // Cony is not a friend yet, so the add-friend option is shown and its outcome reported.
+        let manager = try harness.manager(userAgent: harness.browser(harness.cony))
         #expect(manager.isSetupFinished && !manager.isAuthorized && !manager.isAuthorizing && manager.currentProcess == nil)
 
         var parameters = LoginManager.Parameters()

@@ -46,7 +46,8 @@ struct AuthorizeParametersTests {
     @Test func acceptsAFullRequest() throws {
         let result = Self.validate(Self.valid(setting: "scope", to: "openid profile openid") + [
             ("nonce", "n-1"), ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
-            ("prompt", "consent login"), ("max_age", "0"), ("bot_prompt", "aggressive"),
+            ("prompt", "consent login"), ("max_age", "0"), ("bot_prompt", "aggressive"), ("ui_locales", "fr ja-JP en"),
+            ("initial_amr_display", "lineqr"), ("switch_amr", "false"), ("disable_auto_login", "true"),
         ])
         let accepted = try result.get()
         #expect(accepted.channel == Self.channel)
@@ -60,8 +61,13 @@ struct AuthorizeParametersTests {
                     scopes: ["openid", "profile"],
                     nonce: "n-1",
                     codeChallenge: Self.challenge,
-                    botPrompt: true,
-                    maxAge: 0
+                    botPrompt: .aggressive,
+                    maxAge: 0,
+                    locale: .japanese,
+                    startsWithQRCode: true,
+                    hidesMethodSwitch: true,
+                    autoLoginDisabled: true,
+                    consentPrompted: true
                 )
         )
     }
@@ -71,7 +77,7 @@ struct AuthorizeParametersTests {
         #expect(accepted.prompts.isEmpty)
         #expect(accepted.request.nonce == nil)
         #expect(accepted.request.codeChallenge == nil)
-        #expect(accepted.request.botPrompt == false)
+        #expect(accepted.request.botPrompt == nil)
         #expect(accepted.request.maxAge == nil)
     }
 

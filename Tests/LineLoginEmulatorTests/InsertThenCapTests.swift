@@ -9,7 +9,7 @@ struct InsertThenCapTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
     static let request = AuthorizationRequest(
         channelID: "1234567890", redirectURI: "https://app.example/callback", state: "s", scopes: ["profile"],
-        nonce: nil, codeChallenge: nil, botPrompt: false, maxAge: nil
+        nonce: nil, codeChallenge: nil, botPrompt: nil, maxAge: nil
     )
 
     static func insertSessions(

@@ -181,3 +181,68 @@ struct RefreshAndRevokeTests {
         }
     }
 }
+
+/// `client_secret` by channel type, and the replayed-code option.
+struct ClientTypeTests {
+    static func configuration(_ change: (inout EmulatorChannel) -> Void) -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration.default
+        change(&configuration.channels[0])
+        return configuration
+    }
+
+    @Test func aWebOnlyChannelNeedsItsSecretEverywhere() async throws {
+        try await EmulatorHarness.with(Self.configuration { $0.webOnly = true }) { harness in
+            let pkce = PKCE()
+            let withoutSecret = try await harness.exchange(code: try await harness.code(pkce: pkce), pkce: pkce)
+            #expect(withoutSecret.status == 401 && withoutSecret.string("error") == "invalid_client")
+            let tokens = try await harness.exchange(code: try await harness.code(pkce: pkce), pkce: pkce, secret: harness.secret)
+            #expect(tokens.status == 200)
+            let refreshToken = try #require(tokens.string("refresh_token"))
+            let accessToken = try #require(tokens.string("access_token"))
+            let refresh = try await harness.refresh(refreshToken)
+            #expect(refresh.status == 401 && refresh.string("error") == "invalid_client")
+            let refreshed = try await harness.client.postForm("/oauth2/v2.1/token", [
+                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
+                ("client_secret", harness.secret),
+            ])
+            #expect(refreshed.status == 200)
+            let revoke = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke", [("access_token", accessToken), ("client_id", EmulatorHarness.channelID)])
+            #expect(revoke.status == 401 && revoke.string("error") == "invalid_client")
+            let revoked = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke", [("access_token", accessToken), ("client_id", EmulatorHarness.channelID), ("client_secret", harness.secret)])
+            #expect(revoked.status == 200)
+        }
+    }
+
+    @Test func aChannelWithAnAppMayLeaveTheSecretOut() async throws {
+        try await EmulatorHarness.with { harness in
+            let tokens = try await harness.login()
+            #expect(try await harness.refresh(try #require(tokens.string("refresh_token"))).status == 200)
+            let revoked = try await harness.client.postForm(
+                "/oauth2/v2.1/revoke", [("access_token", try #require(tokens.string("access_token"))), ("client_id", EmulatorHarness.channelID)])
+            #expect(revoked.status == 200)
+        }
+    }
+
+    @Test func aReplayedCodeRevokesItsTokensOnlyWhenTheChannelAsks() async throws {
+        for revokes in [false, true] {
+            try await EmulatorHarness.with(Self.configuration { $0.revokeTokensOnCodeReplay = revokes }) { harness in
+                let pkce = PKCE()
+                let code = try await harness.code(pkce: pkce)
+                let tokens = try await harness.exchange(code: code, pkce: pkce)
+                let accessToken = try #require(tokens.string("access_token"))
+                let refreshToken = try #require(tokens.string("refresh_token"))
+                // A refreshed access token belongs to the same grant.
+                let refreshed = try #require(try await harness.refresh(refreshToken).string("access_token"))
+                let replay = try await harness.exchange(code: code, pkce: pkce)
+                #expect(replay.status == 400 && replay.string("error") == "invalid_grant")
+                for token in [accessToken, refreshed] {
+                    let verify = try await harness.client.get("/oauth2/v2.1/verify", query: [("access_token", token)])
+                    #expect(verify.status == (revokes ? 400 : 200))
+                }
+                #expect(try await harness.refresh(refreshToken).status == (revokes ? 400 : 200))
+            }
+        }
+    }
+}

@@ -28,6 +28,13 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     /// Every auto login (the LINE-app route) fails as LINE's sometimes does: the callback comes back with
     /// a state the app didn't send, so apps can test their retry with `disable_auto_login`.
     public var autoLoginFails = false
+    /// A web-only channel (LINE's "Web app" type with no native app): `client_secret` is required on
+    /// every token, refresh and revoke request, with PKCE or without. A channel with a native app may
+    /// leave it out where LINE's SDK does (PKCE exchanges, refresh, revoke).
+    public var webOnly = false
+    /// Revokes the tokens issued from a code that is used a second time (RFC 6749 §4.1.2 says SHOULD;
+    /// LINE does not document doing it, so it is off by default).
+    public var revokeTokensOnCodeReplay = false
 
     /// The callback URLs a `redirect_uri` may match: the registered ones and the iOS app's custom scheme.
     public var acceptedCallbackURLs: [String] {
@@ -67,7 +74,8 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID, autoLoginFails
+        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID, autoLoginFails, webOnly,
+            revokeTokensOnCodeReplay
     }
 
     /// Decodes a channel; `botName`, `allowedScopes`, `emailPermission` and `nativeApp` are optional.
@@ -83,5 +91,7 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
         self.nativeApp = try container.decodeIfPresent(Bool.self, forKey: .nativeApp) ?? false
         self.iOSBundleID = try container.decodeIfPresent(String.self, forKey: .iOSBundleID)
         self.autoLoginFails = try container.decodeIfPresent(Bool.self, forKey: .autoLoginFails) ?? false
+        self.webOnly = try container.decodeIfPresent(Bool.self, forKey: .webOnly) ?? false
+        self.revokeTokensOnCodeReplay = try container.decodeIfPresent(Bool.self, forKey: .revokeTokensOnCodeReplay) ?? false
     }
 }

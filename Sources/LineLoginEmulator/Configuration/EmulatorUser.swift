@@ -16,6 +16,9 @@ public struct EmulatorUser: Sendable, Codable, Equatable {
     public var password: String
     /// Whether the user is already a friend of the channels' linked official accounts.
     public var isFriend: Bool
+    /// A second factor: when set, the login page asks for this code after the password, and the ID
+    /// token's `amr` gains `mfa`.
+    public var secondFactorCode: String?
 
     /// Creates a user.
     /// - Parameters:
@@ -45,10 +48,10 @@ public struct EmulatorUser: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case userID, displayName, pictureURL, statusMessage, email, password, isFriend
+        case userID, displayName, pictureURL, statusMessage, email, password, isFriend, secondFactorCode
     }
 
-    /// Decodes a user; `pictureURL`, `statusMessage`, `email` and `isFriend` are optional.
+    /// Decodes a user; `pictureURL`, `statusMessage`, `email`, `isFriend` and `secondFactorCode` are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.userID = try container.decode(String.self, forKey: .userID)
@@ -58,5 +61,6 @@ public struct EmulatorUser: Sendable, Codable, Equatable {
         self.email = try container.decodeIfPresent(String.self, forKey: .email)
         self.password = try container.decode(String.self, forKey: .password)
         self.isFriend = try container.decodeIfPresent(Bool.self, forKey: .isFriend) ?? false
+        self.secondFactorCode = try container.decodeIfPresent(String.self, forKey: .secondFactorCode)
     }
 }

@@ -1,22 +1,23 @@
 import Foundation
 
-/// The login page of `GET /oauth2/v2.1/authorize`.
+/// The email-and-password page of `GET /oauth2/v2.1/authorize`.
 ///
 /// Contract with scripted clients (kept exact): a form posting to `/oauth2/v2.1/login` with
 /// `<input type="hidden" name="session" value="…">`, inputs named `email` and `password`, and
-/// buttons `name="action"` with values `login` and `cancel`.
+/// buttons `name="action"` with values `login` and `cancel` (and `show-qr` unless `switch_amr=false`).
 enum LoginPage {
     /// Renders the page for `sessionID`.
     static func render(
         sessionID: String,
         channel: EmulatorChannel,
         users: [EmulatorUser],
+        request: AuthorizationRequest,
         email: String = "",
         errorMessage: String? = nil
     ) -> String {
-        let escapedSession = HTMLEscaping.escape(sessionID)
+        let text = PageText.of(request.locale)
         var body = """
-            <h1>Log in to use channel \(HTMLEscaping.escape(channel.channelID))</h1>
+            <h1>\(HTMLEscaping.escape(text.loginHeading(channel.channelID)))</h1>
 
             """
         if let errorMessage {
@@ -24,20 +25,21 @@ enum LoginPage {
         }
         body += """
             <form method="post" action="/oauth2/v2.1/login">
-            <input type="hidden" name="session" value="\(escapedSession)">
-            <label for="email">Email address</label>
+            <input type="hidden" name="session" value="\(HTMLEscaping.escape(sessionID))">
+            <label for="email">\(HTMLEscaping.escape(text.emailLabel))</label>
             <input type="text" id="email" name="email" value="\(HTMLEscaping.escape(email))" autocomplete="username" autocapitalize="none" spellcheck="false" autofocus>
-            <label for="password">Password</label>
+            <label for="password">\(HTMLEscaping.escape(text.passwordLabel))</label>
             <input type="password" id="password" name="password" autocomplete="current-password">
             <div class="actions">
-            <button type="submit" name="action" value="login">Log in</button>
-            <button type="submit" name="action" value="cancel">Cancel</button>
+            <button type="submit" name="action" value="login">\(HTMLEscaping.escape(text.logIn))</button>
+            <button type="submit" name="action" value="cancel">\(HTMLEscaping.escape(text.cancel))</button>
+            \(request.hidesMethodSwitch ? "" : "<button type=\"submit\" class=\"link\" name=\"action\" value=\"show-qr\">\(HTMLEscaping.escape(text.useQRCode))</button>")
             </div>
             </form>
 
             """
         if !users.isEmpty {
-            body += "<p class=\"muted\" id=\"users-label\">Test users (select one to fill in the form):</p>\n"
+            body += "<p class=\"muted\" id=\"users-label\">\(HTMLEscaping.escape(text.testUsers))</p>\n"
             body += "<ul class=\"users\" aria-labelledby=\"users-label\">\n"
             for user in users {
                 let login = HTMLEscaping.escape(user.email ?? user.userID)
@@ -62,6 +64,6 @@ enum LoginPage {
 
                 """
         }
-        return PageLayout.document(title: "Log in", body: body)
+        return PageLayout.document(title: text.loginTitle, body: body, locale: request.locale)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// The shared page frame: LINE-like styling, no external assets.
 enum PageLayout {
-    /// Wraps `body` (already escaped HTML) in a complete document titled `title` (raw text).
-    static func document(title: String, body: String) -> String {
+    /// Wraps `body` (already escaped HTML) in a complete document titled `title` (raw text), in `locale`.
+    static func document(title: String, body: String, locale: PageLocale = .english) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(locale.rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -18,7 +18,7 @@ enum PageLayout {
         <main class="card">
         <p class="brand" aria-hidden="true">LINE</p>
         \(body)
-        <p class="footnote">Local LINE Login v2.1 emulator: no real LINE account is used.</p>
+        <p class="footnote">\(HTMLEscaping.escape(PageText.of(locale).footnote))</p>
         </main>
         </body>
         </html>
@@ -27,7 +27,7 @@ enum PageLayout {
     }
 
     private static let stylesheet = """
-        :root{--green:#06C755;--green-dark:#05a847;--text:#111;--muted:#777;--line:#e5e5e5;--error:#e03c31}
+        :root{--green:#06C755;--green-dark:#05a847;--text:#111;--muted:#666;--line:#e5e5e5;--error:#e03c31}
         *{box-sizing:border-box}
         body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f5f5f5;\
         color:var(--text);font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -43,8 +43,14 @@ enum PageLayout {
         .actions{display:flex;flex-direction:column;gap:10px;margin-top:22px}
         button{font:inherit;font-size:16px;padding:12px;border-radius:6px;cursor:pointer;border:1px solid var(--line);\
         background:#fff;color:var(--text)}
-        button[value=login],button[value=allow]{background:var(--green);border-color:var(--green);color:#fff;font-weight:700}
-        button[value=login]:hover,button[value=allow]:hover{background:var(--green-dark)}
+        button[value=login],button[value=allow],button[value=continue],button[value=verify-code],\
+        button[value=add-friend]{background:var(--green);border-color:var(--green);color:#fff;font-weight:700}
+        button[value=login]:hover,button[value=allow]:hover,button[value=continue]:hover{background:var(--green-dark)}
+        button.link{border:none;background:none;color:#0b6b35;text-decoration:underline;padding:8px;font-size:15px}
+        .qr{width:180px;height:180px;margin:8px auto 16px;display:grid;place-items:center;border:8px solid #111;\
+        border-radius:8px;font-weight:800;font-size:28px;letter-spacing:4px}
+        ul.scan{list-style:none;padding:0;display:flex;flex-direction:column;gap:8px}
+        ul.scan a{display:block;padding:10px 12px;border:1px solid var(--line);border-radius:6px;color:#0b6b35;font-weight:600}
         .error{color:var(--error);background:#fdecea;border-radius:6px;padding:10px 12px;font-size:14px}
         .muted,.footnote{color:var(--muted);font-size:13px}
         .footnote{text-align:center;margin:24px 0 0}

@@ -25,14 +25,19 @@ enum AuthorizeParameters {
 
     /// Checks `query` (the raw query string, still percent-encoded) in LINE's order: the query's form,
     /// `client_id`, `redirect_uri` (these three refuse with an error page), then duplicates,
-    /// `response_type`, `state`, `scope`, PKCE, `prompt`, `max_age` and `bot_prompt` (these redirect).
+    /// `response_type`, `state`, `scope`, PKCE, `prompt`, `max_age` and `bot_prompt` (these redirect);
+    /// then reads the page options (`ui_locales`, `initial_amr_display`, `switch_amr`,
+    /// `disable_auto_login`, `disable_ios_auto_login`), which never refuse: LINE ignores values it
+    /// doesn't know there.
     ///
     /// - Parameters:
     ///   - query: the request's query string, as received.
     ///   - channels: the registered channel with a `client_id`, or `nil`.
+    ///   - userAgent: the browser's `User-Agent`, which tells an iOS flow apart.
     static func validate(
         query: String,
-        channels: (String) -> EmulatorChannel?
+        channels: (String) -> EmulatorChannel?,
+        userAgent: String? = nil
     ) -> Result<Accepted, AuthorizeRefusal> {
         guard case .success(let params) = FormParameters.parse(query) else {
             return .failure(.errorPage(message: "The request is malformed."))
@@ -110,14 +115,27 @@ enum AuthorizeParameters {
         if let bad = prompts.first(where: { !knownPrompts.contains($0) }) {
             return fail("invalid_request", "unsupported prompt: \(bad)")
         }
+        // OpenID Connect Core §3.1.2.1: none with any other value is an error.
+        if prompts.contains("none") && Set(prompts).count > 1 {
+            return fail("invalid_request", "prompt=none cannot be combined with other values")
+        }
         var maxAge: Int?
         if let raw = params["max_age"] {
             guard let value = Int(raw), value >= 0 else { return fail("invalid_request", "max_age must be a number") }
             maxAge = value
         }
-        if let botPrompt = params["bot_prompt"], botPrompt != "normal" && botPrompt != "aggressive" {
-            return fail("invalid_request", "bot_prompt must be normal or aggressive")
+        var botPrompt: BotPromptStyle?
+        if let raw = params["bot_prompt"] {
+            guard let style = BotPromptStyle(rawValue: raw) else {
+                return fail("invalid_request", "bot_prompt must be normal or aggressive")
+            }
+            botPrompt = style
         }
+        // LINE documents disable_ios_auto_login as the iOS-only form of disable_auto_login; an iOS flow is
+        // one that answers an iOS app (LINE's custom scheme) or runs in an iOS browser.
+        let iOSFlow = redirectURI.lowercased().hasPrefix("line3rdp.") || Self.isIOS(userAgent: userAgent)
+        let autoLoginDisabled =
+            params["disable_auto_login"] == "true" || (iOSFlow && params["disable_ios_auto_login"] == "true")
 
         let request = AuthorizationRequest(
             channelID: channel.channelID,
@@ -126,9 +144,20 @@ enum AuthorizeParameters {
             scopes: scopes,
             nonce: params.nonEmpty("nonce"),
             codeChallenge: challenge,
-            botPrompt: params["bot_prompt"] != nil,
-            maxAge: maxAge
+            botPrompt: botPrompt,
+            maxAge: maxAge,
+            locale: PageLocale.preferred(in: params["ui_locales"]),
+            startsWithQRCode: params["initial_amr_display"] == "lineqr",
+            hidesMethodSwitch: params["switch_amr"] == "false",
+            autoLoginDisabled: autoLoginDisabled,
+            consentPrompted: prompts.contains("consent")
         )
         return .success(Accepted(request: request, channel: channel, prompts: prompts))
+    }
+
+    /// Whether a `User-Agent` is an iPhone's, iPad's or iPod's browser.
+    static func isIOS(userAgent: String?) -> Bool {
+        guard let userAgent else { return false }
+        return ["iPhone", "iPad", "iPod"].contains { userAgent.contains($0) }
     }
 }

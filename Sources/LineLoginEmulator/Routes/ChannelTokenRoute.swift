@@ -25,7 +25,7 @@ struct ChannelTokenRoute: Sendable {
         }
         // A wrong ID or secret is one answer: which one is wrong is not told.
         guard let clientID = params.nonEmpty("client_id"), let secret = params.nonEmpty("client_secret"),
-              let channel = store.channel(id: clientID), secret == channel.channelSecret else {
+              let channel = store.channel(id: clientID), ConstantTime.equals(secret, channel.channelSecret) else {
             return Reply.oauthError(.badRequest, "invalid_client", "invalid client_id or client_secret")
         }
         let issued = store.issueChannelAccessToken(channelID: channel.channelID)

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// `POST /oauth2/v2.1/consent`: issues the code or reports the cancellation to the client.
+/// `POST /oauth2/v2.1/consent`: the consent screen's Allow and Cancel, and the add-friend screen's answer.
 struct ConsentRoute: Sendable {
     let store: EmulatorStore
 
@@ -11,41 +11,39 @@ struct ConsentRoute: Sendable {
         case .success(let form): params = form
         case .failure(let failure): return failure.pageResponse
         }
-        let action = params["action"]
         guard let sessionID = params.nonEmpty("session"), let session = store.session(sessionID) else {
-            return RouteSupport.errorPage(
-                .badRequest,
-                title: "Session expired",
-                message: "This login session is unknown or has expired."
-            )
+            return SignInFlow.sessionExpired
         }
-        guard session.userID != nil, action == "allow" || action == "cancel" else {
+        guard let userID = session.userID else {
             return RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Log in and choose Allow or Cancel.")
         }
-        // Taking the session makes a double submit harmless: the second one finds nothing.
-        guard let taken = store.takeSession(sessionID), let userID = taken.userID else {
-            return RouteSupport.errorPage(.badRequest, title: "Session expired", message: "This login session has ended.")
-        }
-        if action == "cancel" {
+        let request = session.request
+        let flow = SignInFlow(store: store)
+        switch params["action"] {
+        case "cancel":
+            guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
                 error: "access_denied",
                 description: "The user has denied the request",
                 state: taken.request.state
             )
+        case "allow":
+            store.recordGrant(request.scopes, channelID: request.channelID, userID: userID)
+            // The checkbox counts only where it was shown: bot_prompt=normal's consent screen.
+            if session.friendshipOffered, request.botPrompt == .normal, params["add_friend"] == "on" {
+                let changed = store.addFriend(userID: userID)
+                store.updateSession(sessionID) { $0.friendshipChanged = changed }
+            }
+            return flow.proceed(sessionID: sessionID, consented: true)
+        case "add-friend" where session.friendshipOffered && request.botPrompt == .aggressive:
+            let changed = store.addFriend(userID: userID)
+            store.updateSession(sessionID) { $0.friendshipChanged = changed }
+            return flow.finish(sessionID: sessionID)
+        case "skip-friend" where session.friendshipOffered && request.botPrompt == .aggressive:
+            return flow.finish(sessionID: sessionID)
+        default:
+            return RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Log in and choose Allow or Cancel.")
         }
-        var friendshipChanged = false
-        if taken.request.botPrompt, store.channel(id: taken.request.channelID)?.botName != nil,
-            params["add_friend"] == "on"
-        {
-            friendshipChanged = store.addFriend(userID: userID)
-        }
-        return RouteSupport.redirectCode(
-            store: store,
-            request: taken.request,
-            userID: userID,
-            authTime: taken.authTime ?? store.now(),
-            friendshipChanged: friendshipChanged
-        )
     }
 }

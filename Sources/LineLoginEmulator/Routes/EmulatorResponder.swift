@@ -35,6 +35,9 @@ struct EmulatorResponder: HTTPResponder {
         case "/oauth2/v2.1/login":
             guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
             return await LoginRoute(store: store).handle(request)
+        case QRScanRoute.path:
+            guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
+            return QRScanRoute(store: store).handle(request)
         case "/app/oauth2/v2.1/login":
             guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
             return LineAppLoginRoute(store: store).handle(request)

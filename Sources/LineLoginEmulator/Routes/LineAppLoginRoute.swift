@@ -5,7 +5,7 @@ import Hummingbird
 /// to the LINE app (universal link `https://access-auto.line.me/oauth2/v2.1/login?returnUri=…&loginChannelId=…`,
 /// or the `loginUrl` of `lineauth2://authorize/`), checks the authorization request carried in
 /// `returnUri` exactly as `/oauth2/v2.1/authorize` does, signs the app's user in as the LINE app does
-/// (no page, `amr` `lineautologin`) and answers with a redirect to the app's callback,
+/// (no page, `amr` `lineautologin`; `linesso` when auto login is off) and answers with a redirect to the app's callback,
 /// `line3rdp.<bundle ID>://authorize/?code=…&state=…`.
 ///
 /// The user is the auto-approve user when one is set, else the first configured user: the one logged
@@ -43,21 +43,20 @@ struct LineAppLoginRoute: Sendable {
                 return RouteSupport.redirectError(redirectURI: authorization.redirectURI, error: "invalid_request",
                                                   description: "optional_redirect_uri is not registered", state: authorization.state)
             }
-            // LINE's auto-login failure: the app's callback comes back with a state it never sent (and a
-            // code that was never issued), which LINE's SDK reports as a state mismatch; the app retries
-            // once with disable_auto_login, and then auto login is not attempted, so it can't fail.
-            let disabled = (try? FormParameters.parse(query).get())?["disable_auto_login"] == "true"
+            // The LINE app is an iOS flow, so disable_ios_auto_login counts here as disable_auto_login does.
+            let inner = (try? FormParameters.parse(query).get())
+            let disabled = authorization.autoLoginDisabled || inner?["disable_ios_auto_login"] == "true"
             if !disabled && store.autoLoginFails(for: accepted.channel) {
-                return Reply.redirect(to: FormEncoding.appending([
-                    ("code", RandomToken.base64URL(byteCount: 16)), ("state", RandomToken.base64URL(byteCount: 16)),
-                ], to: authorization.redirectURI))
+                return RouteSupport.autoLoginFailure(redirectURI: authorization.redirectURI)
             }
             let users = store.currentConfiguration().users
             guard let user = store.autoApproveUserID.flatMap(store.user(id:)) ?? users.first else {
                 return RouteSupport.errorPage(.badRequest, title: "No LINE user", message: "The emulator has no user to sign in.")
             }
+            // With auto login off the LINE app asks its user to confirm, as the "continue as" screen of an
+            // SSO session does (LINE documents neither; this follows the amr values it lists).
             return RouteSupport.redirectCode(store: store, request: authorization, userID: user.userID, authTime: store.now(),
-                                             friendshipChanged: false, amr: ["lineautologin"])
+                                             friendshipStatusChanged: nil, amr: [disabled ? "linesso" : "lineautologin"])
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// `POST /oauth2/v2.1/login`: checks the password, then shows the consent page.
+/// `POST /oauth2/v2.1/login`: the sign-in pages' actions: the password (then the second factor when the
+/// user has one), the switch between the email and QR pages, "continue as", and cancel.
 struct LoginRoute: Sendable {
     let store: EmulatorStore
 
@@ -14,17 +15,13 @@ struct LoginRoute: Sendable {
         guard let sessionID = params.nonEmpty("session"), let session = store.session(sessionID),
             let channel = store.channel(id: session.request.channelID)
         else {
-            return RouteSupport.errorPage(
-                .badRequest,
-                title: "Session expired",
-                message: "This login session is unknown or has expired."
-            )
+            return SignInFlow.sessionExpired
         }
+        let authorization = session.request
+        let flow = SignInFlow(store: store)
         switch params["action"] ?? "login" {
         case "cancel":
-            guard let taken = store.takeSession(sessionID) else {
-                return RouteSupport.errorPage(.badRequest, title: "Session expired", message: "This login session has ended.")
-            }
+            guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
                 error: "access_denied",
@@ -33,30 +30,57 @@ struct LoginRoute: Sendable {
             )
         case "login":
             let email = params["email"] ?? ""
-            guard let user = store.user(login: email, password: params["password"] ?? ""),
-                let authenticated = store.authenticateSession(sessionID, userID: user.userID)
-            else {
+            guard let user = store.user(login: email, password: params["password"] ?? "") else {
                 return Reply.html(
                     LoginPage.render(
                         sessionID: sessionID,
                         channel: channel,
                         users: store.currentConfiguration().users,
+                        request: authorization,
                         email: email,
-                        errorMessage: "The email address or password is incorrect."
+                        errorMessage: PageText.of(authorization.locale).wrongPassword
                     )
                 )
             }
-            return Reply.html(
-                ConsentPage.render(
-                    sessionID: sessionID,
-                    channel: channel,
-                    user: user,
-                    scopes: authenticated.request.scopes,
-                    offerFriendship: authenticated.request.botPrompt
+            if user.secondFactorCode != nil {
+                store.updateSession(sessionID) { $0.secondFactorUserID = user.userID }
+                return Reply.html(SecondFactorPage.render(sessionID: sessionID, request: authorization))
+            }
+            return flow.signedIn(sessionID: sessionID, userID: user.userID, amr: ["pwd"], startsBrowserSession: true)
+        case "verify-code":
+            guard let userID = session.secondFactorUserID else { return Self.invalid }
+            guard store.secondFactorMatches(userID: userID, code: params["code"] ?? "") else {
+                return Reply.html(
+                    SecondFactorPage.render(
+                        sessionID: sessionID,
+                        request: authorization,
+                        errorMessage: PageText.of(authorization.locale).wrongCode
+                    )
                 )
+            }
+            return flow.signedIn(sessionID: sessionID, userID: userID, amr: ["pwd", "mfa"], startsBrowserSession: true)
+        case "show-qr" where !authorization.hidesMethodSwitch:
+            return Reply.html(QRLoginPage.render(sessionID: sessionID, users: store.currentConfiguration().users, request: authorization))
+        case "show-password" where !authorization.hidesMethodSwitch, "other-account":
+            store.updateSession(sessionID) { $0.browserSession = nil }
+            return Reply.html(
+                LoginPage.render(sessionID: sessionID, channel: channel, users: store.currentConfiguration().users, request: authorization)
+            )
+        case "continue":
+            guard let browserSession = session.browserSession else { return Self.invalid }
+            return flow.signedIn(
+                sessionID: sessionID,
+                userID: browserSession.userID,
+                amr: ["linesso"],
+                startsBrowserSession: false,
+                authTime: browserSession.authTime
             )
         default:
-            return RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Unknown action.")
+            return Self.invalid
         }
+    }
+
+    private static var invalid: Response {
+        RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Unknown action.")
     }
 }

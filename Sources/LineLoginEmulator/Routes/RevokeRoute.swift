@@ -11,14 +11,10 @@ struct RevokeRoute: Sendable {
         case .success(let form): params = form
         case .failure(let failure): return failure.oauthResponse
         }
-        guard let clientID = params.nonEmpty("client_id") else {
-            return Reply.oauthError(.badRequest, "invalid_request", "client_id is required")
-        }
-        guard let channel = store.channel(id: clientID) else {
-            return Reply.oauthError(.unauthorized, "invalid_client", "invalid client_id")
-        }
-        if let secret = params["client_secret"], secret != channel.channelSecret {
-            return Reply.oauthError(.unauthorized, "invalid_client", "invalid client_secret")
+        let channel: EmulatorChannel
+        switch ClientAuthentication.check(params, store: store) {
+        case .authenticated(let found): channel = found
+        case .refused(let response): return response
         }
         let accessToken = params.nonEmpty("access_token")
         let refreshToken = params.nonEmpty("refresh_token")

@@ -46,21 +46,31 @@ enum RouteSupport {
         return Reply.redirect(to: FormEncoding.appending(items, to: redirectURI))
     }
 
-    /// A 302 to the client's redirect URI carrying a fresh code.
+    /// A 302 to the client's redirect URI carrying a fresh code, and `friendship_status_changed` when
+    /// the add-friend option was shown (LINE sends it only then, so `nil` leaves it out).
     static func redirectCode(
         store: EmulatorStore,
         request: AuthorizationRequest,
         userID: String,
         authTime: Date,
-        friendshipChanged: Bool,
-        amr: [String] = ["pwd"]
+        friendshipStatusChanged: Bool?,
+        amr: [String]
     ) -> Response {
         let code = store.issueCode(for: request, userID: userID, authTime: authTime, amr: amr)
         var items = [("code", code), ("state", request.state)]
-        if request.botPrompt {
-            items.append(("friendship_status_changed", friendshipChanged ? "true" : "false"))
+        if let friendshipStatusChanged {
+            items.append(("friendship_status_changed", friendshipStatusChanged ? "true" : "false"))
         }
         return Reply.redirect(to: FormEncoding.appending(items, to: request.redirectURI))
+    }
+
+    /// LINE's auto-login failure: the client's callback comes back with a state it never sent (and a
+    /// code that was never issued), which LINE's SDK reports as a state mismatch; the app retries once
+    /// with `disable_auto_login`, and then auto login is not attempted, so it can't fail.
+    static func autoLoginFailure(redirectURI: String) -> Response {
+        Reply.redirect(to: FormEncoding.appending([
+            ("code", RandomToken.base64URL(byteCount: 16)), ("state", RandomToken.base64URL(byteCount: 16)),
+        ], to: redirectURI))
     }
 
     /// The error page for a request that cannot be redirected.

@@ -30,40 +30,24 @@ struct TokenRoute: Sendable {
         }
     }
 
-    /// Looks the client up; secrets are optional, but a wrong one is always rejected.
-    private enum ClientCheck {
-        case success(EmulatorChannel)
-        case failure(Response)
-    }
-
-    private func authenticateClient(_ params: FormParameters) -> ClientCheck {
-        guard let clientID = params.nonEmpty("client_id") else {
-            return .failure(Reply.oauthError(.badRequest, "invalid_request", "client_id is required"))
-        }
-        guard let channel = store.channel(id: clientID) else {
-            return .failure(Reply.oauthError(.unauthorized, "invalid_client", "invalid client_id"))
-        }
-        if let secret = params["client_secret"], secret != channel.channelSecret {
-            return .failure(Reply.oauthError(.unauthorized, "invalid_client", "invalid client_secret"))
-        }
-        return .success(channel)
-    }
-
     private func exchangeCode(_ params: FormParameters, request: Request) -> Response {
         for name in ["code", "redirect_uri", "client_id"] where params.nonEmpty(name) == nil {
             return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
         }
         let channel: EmulatorChannel
-        switch authenticateClient(params) {
-        case .success(let found): channel = found
-        case .failure(let response):
+        switch ClientAuthentication.check(params, store: store) {
+        case .authenticated(let found): channel = found
+        case .refused(let response):
             // A failed exchange burns the code, a wrong client_secret included: a stolen code can't be tried
             // with one guessed secret after another (one attempt per code, as the redirect and verifier).
             if let code = params["code"] { _ = store.takeCode(code) }
             return response
         }
         // The code is consumed here, before any other check: a failed exchange still burns it.
-        guard let code = params["code"].flatMap(store.takeCode), code.request.channelID == channel.channelID else {
+        guard let rawCode = params["code"], let code = store.takeCode(rawCode), code.request.channelID == channel.channelID else {
+            if channel.revokeTokensOnCodeReplay, let rawCode = params["code"], store.revokeTokens(ofReplayedCode: rawCode) {
+                logger.notice("authorization code replayed; its tokens are revoked", metadata: ["channel": "\(channel.channelID)"])
+            }
             return Reply.oauthError(.badRequest, "invalid_grant", "invalid authorization code")
         }
         guard params["redirect_uri"] == code.request.redirectURI else {
@@ -97,7 +81,12 @@ struct TokenRoute: Sendable {
             return Reply.oauthError(.badRequest, "invalid_grant", "invalid authorization code")
         }
 
-        let issued = store.issueTokens(channelID: channel.channelID, userID: user.userID, scopes: code.request.scopes)
+        let issued = store.issueTokens(
+            channelID: channel.channelID,
+            userID: user.userID,
+            scopes: code.request.scopes,
+            redeemedCode: channel.revokeTokensOnCodeReplay ? rawCode : nil
+        )
         var idToken: String?
         if code.request.scopes.contains("openid") {
             let useES256 = params["id_token_key_type"] == "JWK" || channel.nativeApp
@@ -122,9 +111,9 @@ struct TokenRoute: Sendable {
             return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
         }
         let channel: EmulatorChannel
-        switch authenticateClient(params) {
-        case .success(let found): channel = found
-        case .failure(let response): return response
+        switch ClientAuthentication.check(params, store: store) {
+        case .authenticated(let found): channel = found
+        case .refused(let response): return response
         }
         guard let refreshToken = params["refresh_token"],
             let issued = store.refresh(refreshToken, channelID: channel.channelID)

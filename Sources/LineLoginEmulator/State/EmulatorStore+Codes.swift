@@ -26,3 +26,19 @@ extension EmulatorStore {
         }
     }
 }
+
+extension EmulatorStore {
+    /// RFC 6749 §4.1.2: a code used twice SHOULD revoke the tokens issued from it. Revokes the refresh
+    /// tokens (and with them the access tokens) of the login that redeemed `code`; `false` when `code`
+    /// was not redeemed lately by a channel that asked for this.
+    func revokeTokens(ofReplayedCode code: String) -> Bool {
+        let digest = TokenDigest.of(code)
+        return state.withLock { state in
+            guard state.redeemedCodes.removeValue(forKey: digest) != nil else { return false }
+            for (hash, record) in state.refreshTokens where record.codeDigest == digest {
+                state.removeRefreshToken(hash: hash)
+            }
+            return true
+        }
+    }
+}

@@ -2,35 +2,44 @@ import Foundation
 
 extension EmulatorStore {
     /// Stores a pending authorization and returns its session ID (32 random bytes, hex).
-    func createSession(_ request: AuthorizationRequest) -> String {
+    func createSession(_ pending: PendingAuthorization) -> String {
         let sessionID = RandomToken.hex(byteCount: 32)
-        let now = now()
-        insertThenCap(now: now) { $0.sessions[sessionID] = PendingAuthorization(request: request, createdAt: now) }
+        insertThenCap(now: now()) { $0.sessions[sessionID] = pending }
         return sessionID
+    }
+
+    /// Stores a pending authorization for `request`, begun now, and returns its session ID.
+    func createSession(_ request: AuthorizationRequest) -> String {
+        createSession(PendingAuthorization(request: request, createdAt: now()))
     }
 
     /// The unexpired session `id`.
     func session(_ id: String) -> PendingAuthorization? {
+        updateSession(id) { _ in }
+    }
+
+    /// Records that `userID` signed in on session `id` by `amr`; returns the updated session.
+    func authenticateSession(_ id: String, userID: String, amr: [String], authTime: Date? = nil) -> PendingAuthorization? {
+        let now = now()
+        return updateSession(id) { session in
+            session.userID = userID
+            session.authTime = authTime ?? now
+            session.amr = amr
+            session.secondFactorUserID = nil
+        }
+    }
+
+    /// Applies `change` to the unexpired session `id` and returns the result; an expired session is dropped.
+    @discardableResult
+    func updateSession(_ id: String, _ change: (inout PendingAuthorization) -> Void) -> PendingAuthorization? {
         let now = now()
         return state.withLock { state in
-            guard let session = state.sessions[id] else { return nil }
+            guard var session = state.sessions[id] else { return nil }
             guard session.createdAt.addingTimeInterval(StoreLimits.sessionLifetime) > now else {
                 state.sessions.removeValue(forKey: id)
                 return nil
             }
-            return session
-        }
-    }
-
-    /// Records that `userID` signed in on session `id`; returns the updated session.
-    func authenticateSession(_ id: String, userID: String) -> PendingAuthorization? {
-        let now = now()
-        return state.withLock { state in
-            guard var session = state.sessions[id],
-                session.createdAt.addingTimeInterval(StoreLimits.sessionLifetime) > now
-            else { return nil }
-            session.userID = userID
-            session.authTime = now
+            change(&session)
             state.sessions[id] = session
             return session
         }

@@ -2,7 +2,7 @@ import Foundation
 
 extension EmulatorStore {
     /// Issues an access token and a new refresh token.
-    func issueTokens(channelID: String, userID: String, scopes: [String]) -> IssuedTokens {
+    func issueTokens(channelID: String, userID: String, scopes: [String], redeemedCode: String? = nil) -> IssuedTokens {
         let accessToken = RandomToken.accessToken()
         let refreshToken = RandomToken.base64URL(byteCount: 32)
         let accessHash = TokenDigest.of(accessToken)
@@ -16,8 +16,12 @@ extension EmulatorStore {
                 userID: userID,
                 scopes: scopes,
                 expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime),
-                accessTokenHashes: [accessHash]
+                accessTokenHashes: [accessHash],
+                codeDigest: redeemedCode.map(TokenDigest.of)
             )
+            if let redeemedCode {
+                state.redeemedCodes[TokenDigest.of(redeemedCode)] = now.addingTimeInterval(StoreLimits.codeLifetime)
+            }
         }
         return issued(accessToken: accessToken, refreshToken: refreshToken, scopes: scopes)
     }

@@ -18,7 +18,7 @@ extension EmulatorStore {
         let match = configuration.users.first { user in
             user.userID == login || user.email.map { $0.caseInsensitiveCompare(login) == .orderedSame } == true
         }
-        guard let match, Self.constantTimeEquals(match.password, password) else { return nil }
+        guard let match, ConstantTime.equals(match.password, password) else { return nil }
         return user(id: match.userID)
     }
 
@@ -31,12 +31,9 @@ extension EmulatorStore {
         state.withLock { $0.friends.insert(userID).inserted }
     }
 
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
+    /// Whether `code` is `userID`'s second factor.
+    func secondFactorMatches(userID: String, code: String) -> Bool {
+        guard let expected = configuration.users.first(where: { $0.userID == userID })?.secondFactorCode else { return false }
+        return ConstantTime.equals(expected, code.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -8,4 +8,7 @@ struct RefreshTokenRecord: Sendable {
     var expiresAt: Date
     /// Hashes of the access tokens issued with or from this refresh token.
     var accessTokenHashes: Set<String>
+    /// The digest of the authorization code the login began with, kept only for channels that revoke a
+    /// replayed code's tokens.
+    var codeDigest: String?
 }

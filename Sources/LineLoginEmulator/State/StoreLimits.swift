@@ -6,6 +6,10 @@ enum StoreLimits {
     static let codeLifetime: TimeInterval = 600
     /// Login-page sessions live 10 minutes.
     static let sessionLifetime: TimeInterval = 600
+    /// SSO sessions live 30 days (LINE doesn't document its own; a month keeps a day of tests signed in).
+    static let browserSessionLifetime: TimeInterval = 30 * 86_400
+    /// Most SSO sessions kept; the oldest go first beyond it.
+    static let maxBrowserSessions = 10_000
     /// Expired tokens are kept this long so that verify can say "expired" rather than "invalid".
     static let expiredTokenRetention: TimeInterval = 3_600
     /// Purge expired records every this many requests.

@@ -17,17 +17,27 @@ extension StoreState {
         let result = insert(&self)
         let over = (
             sessions: sessions.count > caps.sessions,
+            browserSessions: browserSessions.count > caps.browserSessions,
             codes: codes.count > caps.codes,
+            redeemedCodes: redeemedCodes.count > caps.codes,
             accessTokens: accessTokens.count > caps.accessTokens,
             refreshTokens: refreshTokens.count > caps.refreshTokens
         )
-        guard over.sessions || over.codes || over.accessTokens || over.refreshTokens else { return result }
+        guard over.sessions || over.browserSessions || over.codes || over.redeemedCodes || over.accessTokens || over.refreshTokens else { return result }
         purge(now: now, keyGracePeriod: keyGracePeriod)
         if over.sessions {
             for id in Self.oldest(sessions, beyond: caps.sessions, by: \.createdAt) { sessions.removeValue(forKey: id) }
         }
+        if over.browserSessions {
+            for id in Self.oldest(browserSessions, beyond: caps.browserSessions, by: \.expiresAt) {
+                browserSessions.removeValue(forKey: id)
+            }
+        }
         if over.codes {
             for code in Self.oldest(codes, beyond: caps.codes, by: \.expiresAt) { codes.removeValue(forKey: code) }
+        }
+        if over.redeemedCodes {
+            for digest in Self.oldest(redeemedCodes, beyond: caps.codes, by: { $0 }) { redeemedCodes.removeValue(forKey: digest) }
         }
         // Refresh tokens before access tokens: each takes its access tokens with it.
         if over.refreshTokens {

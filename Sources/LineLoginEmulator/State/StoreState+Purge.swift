@@ -7,6 +7,8 @@ extension StoreState {
         requestsSincePurge = 0
         sessions = sessions.filter { $0.value.createdAt.addingTimeInterval(StoreLimits.sessionLifetime) > now }
         codes = codes.filter { $0.value.expiresAt > now }
+        redeemedCodes = redeemedCodes.filter { $0.value > now }
+        browserSessions = browserSessions.filter { $0.value.expiresAt > now }
         let retention = StoreLimits.expiredTokenRetention
         let deadAccess = accessTokens.filter { $0.value.expiresAt.addingTimeInterval(retention) <= now }.keys
         for hash in deadAccess {
@@ -23,6 +25,8 @@ extension StoreState {
         var next = now.addingTimeInterval(StoreLimits.codeLifetime)
         for record in sessions.values { next = min(next, record.createdAt.addingTimeInterval(StoreLimits.sessionLifetime)) }
         for record in codes.values { next = min(next, record.expiresAt) }
+        for expiry in redeemedCodes.values { next = min(next, expiry) }
+        for record in browserSessions.values { next = min(next, record.expiresAt) }
         for record in accessTokens.values { next = min(next, record.expiresAt.addingTimeInterval(retention)) }
         for record in refreshTokens.values { next = min(next, record.expiresAt.addingTimeInterval(retention)) }
         nextPurge = next

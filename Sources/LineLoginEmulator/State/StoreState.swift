@@ -4,7 +4,14 @@ import Foundation
 struct StoreState: Sendable {
     var clockOffset: TimeInterval = 0
     var sessions: [String: PendingAuthorization] = [:]
+    /// SSO sessions by the digest of their cookie.
+    var browserSessions: [String: BrowserSession] = [:]
+    /// Scopes each user granted each channel.
+    var grants: [ConsentGrant: Set<String>] = [:]
     var codes: [String: AuthorizationCode] = [:]
+    /// Digests of exchanged codes (of channels that revoke a replayed code's tokens) until they would
+    /// have expired: a replay within that time is recognised.
+    var redeemedCodes: [String: Date] = [:]
     var accessTokens: [String: AccessTokenRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     /// Stateless channel access tokens (`POST /oauth2/v3/token`) by digest: the channel and the expiry.

@@ -4,6 +4,7 @@ import Foundation
 /// smaller ones.
 struct TableCaps: Sendable, Equatable {
     var sessions = StoreLimits.maxSessions
+    var browserSessions = StoreLimits.maxBrowserSessions
     var codes = StoreLimits.maxCodes
     var accessTokens = StoreLimits.maxAccessTokens
     var refreshTokens = StoreLimits.maxRefreshTokens

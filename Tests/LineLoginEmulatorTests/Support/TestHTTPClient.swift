@@ -13,6 +13,10 @@ struct TestHTTPClient: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         configuration.httpMaximumConnectionsPerHost = 16
+        // No cookie jar: cookies ignore ports, so one shared by every test's emulator on 127.0.0.1 would
+        // carry one test's SSO session into another's. Tests that want the cookie send it themselves.
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
         return URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
     }()
 
