@@ -5,7 +5,13 @@ Runs `$LINE_LOGIN emulator --auto-approve brown@example.com --port N`, then with
 `OAuth2Session` (public client, PKCE S256, nonce, state): discovery, authorization (a 302 straight to
 the redirect URI thanks to auto-approve), code exchange with `id_token_key_type=JWK`, ID-token
 validation against the JWKS (authlib.jose, cross-checked with joserfc), userinfo, refresh, and LINE's
-revoke (`access_token` form field), after which userinfo must answer 401.
+revoke (`access_token` form field), after which userinfo must answer 401. Then a CONFIDENTIAL web client
+with LINE's settings (README, "Third-party clients"): `client_secret_post` for the token and revocation
+endpoints, no PKCE, the default HS256 ID token validated with the channel secret (authlib.jose and
+authlib.oidc.core's `CodeIDToken`), userinfo, refresh, and revocation through Authlib's own `revoke_token`
+with a compliance hook that turns RFC 7009's `token=` into LINE's `access_token=`; Authlib's unhooked
+RFC 7009 request and its default `client_secret_basic` are checked to be refused. The emulator runs with
+`--config` (a temp file: channel 1234567890 with a secret made for this run; the built-in users).
 
 Standalone: `LINE_LOGIN=/path/to/line-login python test_authlib_client.py`. Prints one
 `ok - …` / `not ok - …` line per check and exits 1 if any failed. Codes and tokens are never
@@ -14,21 +20,25 @@ printed, only their lengths or booleans.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import secrets
 import sys
+import tempfile
 import urllib.parse
 import warnings
 
 import requests
 from authlib.common.security import generate_token
-from authlib.integrations.requests_client import OAuth2Session
+from authlib.integrations.requests_client import OAuth2Session, OAuthError
 
 with warnings.catch_warnings():
     # authlib.jose still works in Authlib 1.x but warns that joserfc is its successor.
     warnings.simplefilter("ignore")
     from authlib.jose import JsonWebKey, JsonWebToken
     from authlib.jose.errors import JoseError
+    from authlib.oidc.core import CodeIDToken
 
 from joserfc import jwt as rfc_jwt
 from joserfc.jwk import KeySet as RfcKeySet
@@ -39,6 +49,7 @@ from peerkit import Emulator, check, free_port  # noqa: E402
 
 OVERALL_TIMEOUT = 120  # seconds for the whole script
 CHANNEL_ID = "1234567890"
+CHANNEL_SECRET = secrets.token_hex(16)  # this run's channel secret (32 characters, as LINE's)
 BROWN_USER_ID = "U4af4980629e3b1d6e1c0a6b1b1c3e9f1"
 
 
@@ -221,15 +232,148 @@ def run(emulator: Emulator) -> None:
           "revoke: verify then answers 400 invalid_request", f"status {r.status_code}")
 
 
+def line_revoke_hook(url: str, headers: dict, body: str) -> tuple[str, dict, str]:
+    """Authlib compliance hook (`revoke_token_request`): RFC 7009's `token=` + `token_type_hint=` becomes
+    LINE's `access_token=` (or `refresh_token=`). Client authentication is added after the hooks."""
+    fields = dict(urllib.parse.parse_qsl(body))
+    hint = fields.pop("token_type_hint", "access_token")
+    fields[hint if hint in ("access_token", "refresh_token") else "access_token"] = fields.pop("token", "")
+    return url, headers, urllib.parse.urlencode(fields)
+
+
+def line_session(redirect_uri: str) -> OAuth2Session:
+    """A confidential Authlib client with LINE's settings (the README's snippet)."""
+    session = OAuth2Session(
+        client_id=CHANNEL_ID,
+        client_secret=CHANNEL_SECRET,
+        token_endpoint_auth_method="client_secret_post",       # LINE reads the secret from the body
+        revocation_endpoint_auth_method="client_secret_post",  # Authlib's default would be HTTP Basic
+        scope="profile openid",
+        redirect_uri=redirect_uri,
+    )
+    session.register_compliance_hook("revoke_token_request", line_revoke_hook)
+    return session
+
+
+def authorize(session: OAuth2Session, url: str, redirect_uri: str, label: str) -> tuple[str, str, str]:
+    """Authorization with state and nonce (no PKCE); returns (location, state, nonce)."""
+    nonce = generate_token(24)
+    auth_url, state = session.create_authorization_url(url, nonce=nonce)
+    r = requests.get(auth_url, allow_redirects=False, timeout=10)
+    location = r.headers.get("location", "")
+    params = urllib.parse.parse_qs(urllib.parse.urlsplit(location).query)
+    check(r.status_code == 302 and location.startswith(redirect_uri + "?") and bool(params.get("code"))
+          and params.get("state") == [state], f"{label}: authorize answers 302 with a code and the state",
+          f"status {r.status_code}")
+    return location, state, nonce
+
+
+def run_confidential(emulator: Emulator) -> None:
+    base = emulator.base_url
+    meta = json_or_empty(requests.get(f"{base}/.well-known/openid-configuration", timeout=10))
+    redirect_uri = f"http://127.0.0.1:{free_port()}/callback"
+    label = "confidential"
+    session = line_session(redirect_uri)
+
+    # --- authorization code, no PKCE: the channel secret (in the body) is what authenticates -------------
+    location, state, nonce = authorize(session, meta["authorization_endpoint"], redirect_uri, label)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(location).query)
+    check("code_challenge" not in query, f"{label}: no PKCE in this flow")
+    token = session.fetch_token(meta["token_endpoint"], authorization_response=location, state=state)
+    access_token = token.get("access_token", "")
+    id_token = token.get("id_token", "")
+    check(bool(access_token) and bool(id_token) and bool(token.get("refresh_token")),
+          f"{label}: token (client_secret_post): access_token, id_token and refresh_token issued",
+          f"lengths {len(access_token)}, {len(id_token)}")
+
+    # --- the web channel's default ID token: HS256 keyed with the channel secret ---------------------------
+    sub = ""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            claims = JsonWebToken(["HS256"]).decode(
+                id_token, key=CHANNEL_SECRET.encode(), claims_cls=CodeIDToken,
+                claims_options={"iss": {"essential": True, "value": meta["issuer"]}},
+                claims_params={"nonce": nonce, "client_id": CHANNEL_ID})
+            claims.validate(leeway=30)
+            check(claims.header.get("alg") == "HS256" and "kid" not in claims.header,
+                  f"{label}: id_token: HS256 without kid, validated with the channel secret (CodeIDToken: iss, aud, exp, nonce)")
+            sub = claims.get("sub", "")
+            check(sub == BROWN_USER_ID, f"{label}: id_token: sub is Brown's")
+        except JoseError as error:
+            check(False, f"{label}: id_token: HS256 without kid, validated with the channel secret (CodeIDToken: iss, aud, exp, nonce)",
+                  f"{type(error).__name__}: {error.error}")
+        try:
+            JsonWebToken(["HS256"]).decode(id_token, key=secrets.token_hex(16).encode())
+            check(False, f"{label}: id_token: refused under another secret")
+        except JoseError:
+            check(True, f"{label}: id_token: refused under another secret")
+
+    # --- userinfo, refresh ---------------------------------------------------------------------------------
+    r = session.get(meta["userinfo_endpoint"], timeout=10)
+    check(r.status_code == 200 and bool(sub) and json_or_empty(r).get("sub") == sub,
+          f"{label}: userinfo: the ID token's sub", f"status {r.status_code}")
+    refreshed = session.refresh_token(meta["token_endpoint"])  # client_secret_post, the stored refresh token
+    new_access = refreshed.get("access_token", "")
+    check(bool(new_access) and new_access != access_token and "id_token" not in refreshed,
+          f"{label}: refresh (client_secret_post): a new access token, no id_token", f"length {len(new_access)}")
+    r = session.get(meta["userinfo_endpoint"], timeout=10)
+    check(r.status_code == 200, f"{label}: userinfo with the refreshed token", f"status {r.status_code}")
+
+    # --- revocation: Authlib's RFC 7009 request is refused; with the hook it is LINE's -------------------
+    plain = OAuth2Session(client_id=CHANNEL_ID, client_secret=CHANNEL_SECRET,
+                          token_endpoint_auth_method="client_secret_post",
+                          revocation_endpoint_auth_method="client_secret_post")
+    r = plain.revoke_token(meta["revocation_endpoint"], token=new_access, token_type_hint="access_token")
+    check(r.status_code == 400 and json_or_empty(r).get("error") == "invalid_request",
+          f"{label}: revoke without the hook (RFC 7009 token=): 400 invalid_request", f"status {r.status_code}")
+    r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
+    check(r.status_code == 200, f"{label}: ... and the token still works", f"status {r.status_code}")
+    r = session.revoke_token(meta["revocation_endpoint"], token=new_access, token_type_hint="access_token")
+    check(r.status_code == 200 and r.content == b"",
+          f"{label}: revoke with the hook (access_token=, client_id, client_secret in the body): 200, empty body",
+          f"status {r.status_code}")
+    r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
+    check(r.status_code == 401, f"{label}: revoke: userinfo then answers 401", f"status {r.status_code}")
+
+    # --- Authlib's default with a secret: client_secret_basic ----------------------------------------------
+    basic = OAuth2Session(client_id=CHANNEL_ID, client_secret=CHANNEL_SECRET, scope="profile openid",
+                          redirect_uri=redirect_uri)
+    check(basic.token_endpoint_auth_method == "client_secret_basic",
+          "client_secret_basic: Authlib's default for a client with a secret")
+    location, state, _ = authorize(basic, meta["authorization_endpoint"], redirect_uri, "client_secret_basic")
+    try:
+        basic.fetch_token(meta["token_endpoint"], authorization_response=location, state=state)
+        check(False, "client_secret_basic: refused (LINE reads the client from the body)")
+    except OAuthError as error:
+        check(error.error == "invalid_request" and error.description == "client_id is required",
+              "client_secret_basic: 400 invalid_request, client_id is required (LINE reads the client from the body)",
+              f"{error.error}: {error.description}")
+
+
+def write_config() -> str:
+    """Channel 1234567890 with this run's secret; users stay the built-in ones (Brown, Cony)."""
+    config = {"channels": [{"channelID": CHANNEL_ID, "channelSecret": CHANNEL_SECRET,
+                            "callbackURLs": ["http://127.0.0.1/callback"]}]}
+    handle, path = tempfile.mkstemp(prefix="authlib-peer-", suffix=".json")
+    with os.fdopen(handle, "w") as file:
+        json.dump(config, file)
+    return path
+
+
 def main() -> int:
-    emulator = Emulator(peerkit.line_login_binary(), ["--auto-approve", "brown@example.com"])
+    config_path = write_config()
+    emulator = Emulator(peerkit.line_login_binary(), ["--config", config_path, "--auto-approve", "brown@example.com"])
     try:
         with peerkit.reported(OVERALL_TIMEOUT):
             emulator.start()
-            check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
+            check(True, f"emulator (--config, --auto-approve brown@example.com) answers discovery on port {emulator.port}")
             peerkit.guarded("the flow ran without an exception", run, emulator, traceback_limit=4, detail_chars=200)
+            peerkit.guarded("the confidential flow ran without an exception", run_confidential, emulator,
+                            traceback_limit=4, detail_chars=200)
     finally:
         peerkit.check_sigterm_exit(emulator.stop(), "emulator")
+        os.unlink(config_path)
     return peerkit.summary()
 
 

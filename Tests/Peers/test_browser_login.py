@@ -6,8 +6,12 @@ three flows through the login and consent pages:
 
 1. log in by keyboard and allow: the callback gets `code` and the same `state`; the code is
    exchanged at the token endpoint (PKCE, `id_token_key_type=JWK`);
-2. cancel on the consent page: the callback gets `error=access_denied` (any case) and the state;
-3. an unregistered `redirect_uri`: the emulator shows an error page and never redirects.
+2. the SSO session that login left in the browser: the next authorization signs in with no page
+   (`amr` `lineautologin`), and with `disable_auto_login=true` a "continue as" screen, pressed with
+   the keyboard, signs in with `amr` `linesso`;
+3. cancel on the consent page (cookies cleared first): `error=access_denied` (any case) and the state;
+4. the QR page (`initial_amr_display=lineqr`): the keyboard follows a "scan" link, consent, `amr` `lineqr`;
+5. an unregistered `redirect_uri`: the emulator shows an error page and never redirects.
 
 Standalone: `LINE_LOGIN=/path/to/line-login python test_browser_login.py`. Prints one
 `ok - …` / `not ok - …` line per check and exits 1 if any failed. Codes and tokens are never
@@ -48,7 +52,7 @@ def pkce_pair() -> tuple[str, str]:
     return verifier, challenge
 
 
-def authorize_url(base_url: str, redirect_uri: str, state: str, nonce: str, challenge: str) -> str:
+def authorize_url(base_url: str, redirect_uri: str, state: str, nonce: str, challenge: str, **extra: str) -> str:
     query = urllib.parse.urlencode({
         "response_type": "code",
         "client_id": CHANNEL_ID,
@@ -59,6 +63,7 @@ def authorize_url(base_url: str, redirect_uri: str, state: str, nonce: str, chal
         "code_challenge": challenge,
         "code_challenge_method": "S256",
         "bot_prompt": "normal",
+        **extra,
     }, quote_via=urllib.parse.quote)
     return f"{base_url}/oauth2/v2.1/authorize?{query}"
 
@@ -195,10 +200,108 @@ def flow_allow(driver, emulator: Emulator, callback: CallbackServer) -> None:
           "token: the code is single use (second exchange → 400 invalid_grant)", f"status {r2.status_code}")
 
 
+def exchange_amr(emulator: Emulator, callback: CallbackServer, code: str, verifier: str) -> list:
+    """The `amr` of the ID token that `code` is exchanged for (nothing is printed of either)."""
+    r = requests.post(f"{emulator.base_url}/oauth2/v2.1/token", data={
+        "grant_type": "authorization_code", "code": code, "redirect_uri": callback.redirect_uri,
+        "client_id": CHANNEL_ID, "code_verifier": verifier, "id_token_key_type": "JWK",
+    }, timeout=10)
+    if r.status_code != 200 or str(r.json().get("id_token", "")).count(".") != 2:
+        return []
+    return b64url_json(r.json()["id_token"].split(".")[1]).get("amr", [])
+
+
+def flow_sso(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    """The browser signed in during flow_allow: LINE's SSO session signs it in again."""
+    wait = WebDriverWait(driver, 10)
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    verifier, challenge = pkce_pair()
+    hits_before = len(callback.hits)
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge))
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "sso: a second authorization goes straight to the callback (no page)"):
+        return
+    check(hit.get("state") == [state], "sso: the callback has the same state")
+    check("friendship_status_changed" not in hit, "sso: Cony is a friend now, so no add-friend option and no parameter")
+    amr = exchange_amr(emulator, callback, (hit.get("code") or [""])[0], verifier)
+    check(amr == ["lineautologin"], "sso: the ID token's amr is lineautologin", f"amr {amr}")
+
+    state = secrets.token_urlsafe(24)
+    verifier, challenge = pkce_pair()
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge, disable_auto_login="true"))
+    try:
+        button = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="continue"]')))
+    except TimeoutException:
+        check(False, "sso: disable_auto_login=true shows the continue-as screen")
+        return
+    check("Cony" in button.text, "sso: disable_auto_login=true shows 'Continue as Cony'", f"text {button.text!r}")
+    focused = driver.execute_script("return document.activeElement && document.activeElement.value")
+    check(focused == "continue", "sso: the continue button has focus when the page opens", f"focus on {focused!r}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    check(driver.save_screenshot(str(ARTIFACTS / "continue-as-page.png")), "sso: screenshot saved to ci-artifacts/continue-as-page.png")
+    save_doc_screenshot(driver, "continue-as-page.png")
+    hits_before = len(callback.hits)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "sso: Enter on 'continue as' reaches the callback"):
+        return
+    amr = exchange_amr(emulator, callback, (hit.get("code") or [""])[0], verifier)
+    check(amr == ["linesso"], "sso: the ID token's amr is linesso", f"amr {amr}")
+
+
+def flow_qr(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    """QR sign-in: the "scan" link stands in for the phone; reached and followed by keyboard."""
+    wait = WebDriverWait(driver, 10)
+    driver.delete_all_cookies()
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    verifier, challenge = pkce_pair()
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge, initial_amr_display="lineqr"))
+    try:
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "a.scan")))
+    except TimeoutException:
+        check(False, "qr: initial_amr_display=lineqr opens the QR page")
+        return
+    check(not driver.find_elements(By.NAME, "password"), "qr: the QR page has no password field")
+    links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "a.scan")]
+    check("Scan as Brown" in links, "qr: a 'Scan as' link per user", f"links {links}")
+    check(bool(driver.find_elements(By.CSS_SELECTOR, 'button[value="show-password"]')), "qr: the switch to email is offered")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    check(driver.save_screenshot(str(ARTIFACTS / "qr-page.png")), "qr: screenshot saved to ci-artifacts/qr-page.png")
+    save_doc_screenshot(driver, "qr-page.png")
+    # Keyboard only: the first Tab lands on the first scan link (Brown).
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = driver.execute_script("return document.activeElement && document.activeElement.textContent")
+    check(focused == "Scan as Brown", "qr: the first Tab reaches 'Scan as Brown'", f"focus on {focused!r}")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    try:
+        allow = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
+    except TimeoutException:
+        check(False, "qr: the scan leads to the consent page")
+        return
+    check(True, "qr: the scan leads to the consent page")
+    hits_before = len(callback.hits)
+    allow.click()
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "qr: allow reaches the callback"):
+        return
+    check(hit.get("state") == [state], "qr: the callback has the same state")
+    amr = exchange_amr(emulator, callback, (hit.get("code") or [""])[0], verifier)
+    check(amr == ["lineqr"], "qr: the ID token's amr is lineqr", f"amr {amr}")
+
+
+def save_doc_screenshot(driver, name: str) -> None:
+    """Keeps the pages' look in `docs/screenshots/` (committed, linked from the README)."""
+    docs = peerkit.PACKAGE_ROOT / "docs" / "screenshots"
+    docs.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(docs / name))
+
+
 def flow_cancel(driver, emulator: Emulator, callback: CallbackServer) -> None:
     state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
     _, challenge = pkce_pair()
     wait = WebDriverWait(driver, 10)
+    # Cony's SSO session from the flows before would sign her in: this flow is a fresh browser's.
+    driver.delete_all_cookies()
     driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge))
 
     # A wrong password keeps the user on the login page with an error.
@@ -268,7 +371,7 @@ def main() -> int:
             driver = peerkit.start_browser("900,1000")
             if driver is None:
                 return 1
-            for flow in (flow_allow, flow_cancel, flow_bad_redirect):
+            for flow in (flow_allow, flow_sso, flow_cancel, flow_qr, flow_bad_redirect):
                 peerkit.guarded(f"{flow.__name__} ran without an exception", flow, driver, emulator, callback)
     finally:
         peerkit.quit_browser(driver)

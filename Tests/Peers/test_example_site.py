@@ -100,8 +100,8 @@ def flow_button(driver, site: peerkit.Server) -> None:
     check(driver.save_screenshot(str(ARTIFACTS / "example-site-home.png")), "home: screenshot saved to ci-artifacts/example-site-home.png")
 
 
-def sign_in_on_emulator(driver, site: peerkit.Server, label: str) -> bool:
-    """Clicks the site's button and signs Brown in on the emulator; stops on the consent page."""
+def sign_in_on_emulator(driver, site: peerkit.Server, label: str, user: str = "brown") -> bool:
+    """Clicks the site's button and signs `user` (Brown) in on the emulator; stops on the consent page."""
     wait = WebDriverWait(driver, 15)
     driver.get(site.base_url + "/")
     driver.find_element(By.CSS_SELECTOR, "#account a.line-login-button").click()
@@ -115,14 +115,14 @@ def sign_in_on_emulator(driver, site: peerkit.Server, label: str) -> bool:
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
     check(query.get("code_challenge_method") == ["S256"] and bool(query.get("state")) and bool(query.get("nonce")),
           f"{label}: the authorize request carries state, nonce and PKCE S256")
-    driver.find_element(By.NAME, "email").send_keys("brown@example.com")
-    driver.find_element(By.NAME, "password").send_keys("brown")
+    driver.find_element(By.NAME, "email").send_keys(f"{user}@example.com")
+    driver.find_element(By.NAME, "password").send_keys(user)
     driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="login"]').click()
     try:
         wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, 'button[name="action"][value="allow"]')))
     except TimeoutException:
         return check(False, f"{label}: the consent page follows the sign-in")
-    return check(True, f"{label}: Brown signed in, consent page shown")
+    return check(True, f"{label}: {user.title()} signed in, consent page shown")
 
 
 def flow_login_profile_logout(driver, site: peerkit.Server) -> None:
@@ -172,7 +172,10 @@ def flow_login_profile_logout(driver, site: peerkit.Server) -> None:
 
 def flow_cancel(driver, site: peerkit.Server) -> None:
     wait = WebDriverWait(driver, 15)
-    if not sign_in_on_emulator(driver, site, "cancel"):
+    # Logging out of the site leaves LINE's SSO session (as on LINE), and Brown consented already: a
+    # fresh browser and Cony, so that the consent page is shown to cancel on.
+    driver.delete_all_cookies()
+    if not sign_in_on_emulator(driver, site, "cancel", user="cony"):
         return
     driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="cancel"]').click()
     try:
