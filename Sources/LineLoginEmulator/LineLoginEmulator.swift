@@ -16,6 +16,8 @@ public final class LineLoginEmulator: Sendable {
     /// Internal so `@testable` tests can look at the state without the purge `stats` performs.
     let store: EmulatorStore
     private let logger: Logger
+    /// `--state FILE`'s writer, when the state is kept.
+    private let stateFile: StateFile?
     private let server = Locked(ServerState())
     /// How long a connection may stay silent or take to send a request head before it is closed.
     public let connectionIdleTimeout: Duration
@@ -33,17 +35,53 @@ public final class LineLoginEmulator: Sendable {
     ///   - logger: Where to log; defaults to a logger at `warning` level. Tokens, secrets and codes are never logged.
     ///   - connectionIdleTimeout: How long a connection may stay idle, or take to send its request head,
     ///     before it is closed (so slow or silent clients can't hold connections open).
-    public init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil,
-                connectionIdleTimeout: Duration = .seconds(15)) {
-        self.store = EmulatorStore(configuration: configuration)
-        self.connectionIdleTimeout = max(.milliseconds(1), connectionIdleTimeout)
-        if let logger {
-            self.logger = logger
-        } else {
-            var fallback = Logger(label: "LineLoginEmulator")
-            fallback.logLevel = .warning
-            self.logger = fallback
+    public convenience init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil,
+                            connectionIdleTimeout: Duration = .seconds(15)) {
+        self.init(store: EmulatorStore(configuration: configuration), stateFile: nil, logger: logger,
+                  connectionIdleTimeout: connectionIdleTimeout)
+    }
+
+    /// Creates an emulator whose keys, generated secrets, friendships, sessions, consents, codes and
+    /// tokens survive a restart in `stateFile` (read now if it exists, written at most once a second
+    /// while serving and at shutdown). A secret in `configuration` is used as given; one the emulator
+    /// made up (``EmulatorConfiguration/generatedSecretChannelIDs``) is taken from the file.
+    /// - Throws: ``EmulatorStateError`` when the file can't be read, isn't a state file, or can't be written.
+    public convenience init(configuration: EmulatorConfiguration = .default, stateFile: URL, logger: Logger? = nil,
+                            connectionIdleTimeout: Duration = .seconds(15)) throws(EmulatorStateError) {
+        let snapshot = try StateFile.read(stateFile)
+        var configuration = configuration
+        if let snapshot {
+            for index in configuration.channels.indices {
+                let channelID = configuration.channels[index].channelID
+                if configuration.generatedSecretChannelIDs.contains(channelID), let secret = snapshot.generatedSecrets[channelID] {
+                    configuration.channels[index].channelSecret = secret
+                }
+            }
         }
+        let store = EmulatorStore(configuration: configuration)
+        if let snapshot {
+            guard let keyRing = snapshot.keyRing() else { throw .corrupt(path: stateFile.path) }
+            store.restore(snapshot, keyRing: keyRing)
+        }
+        let file = StateFile(url: stateFile, store: store, logger: Self.logger(logger))
+        // Written at once: a path that can't be written fails here, not at shutdown, and a generated
+        // secret is kept from the first moment.
+        try file.writeNow()
+        self.init(store: store, stateFile: file, logger: logger, connectionIdleTimeout: connectionIdleTimeout)
+    }
+
+    private init(store: EmulatorStore, stateFile: StateFile?, logger: Logger?, connectionIdleTimeout: Duration) {
+        self.store = store
+        self.stateFile = stateFile
+        self.connectionIdleTimeout = max(.milliseconds(1), connectionIdleTimeout)
+        self.logger = Self.logger(logger)
+    }
+
+    private static func logger(_ logger: Logger?) -> Logger {
+        if let logger { return logger }
+        var fallback = Logger(label: "LineLoginEmulator")
+        fallback.logLevel = .warning
+        return fallback
     }
 
     /// The configuration, with current friend flags and auto-approve setting.
@@ -85,6 +123,7 @@ public final class LineLoginEmulator: Sendable {
             state.task = task
             state.starting = false
         }
+        stateFile?.start()
         do {
             for try await url in ready {
                 return url
@@ -116,7 +155,14 @@ public final class LineLoginEmulator: Sendable {
         let application = makeApplication(host: host, port: port) { url in
             logger.notice("LINE Login emulator listening", metadata: ["baseURL": "\(url.absoluteString)"])
         }
-        try await application.runService()
+        stateFile?.start()
+        do {
+            try await application.runService()
+        } catch {
+            await stateFile?.stop()
+            throw error
+        }
+        await stateFile?.stop()
     }
 
     /// Stops the background server started by ``start(host:port:)`` and waits for it. Idempotent.
@@ -133,6 +179,7 @@ public final class LineLoginEmulator: Sendable {
         await closeListener?()
         task.cancel()
         _ = await task.result
+        await stateFile?.stop()
     }
 
     // MARK: Test controls

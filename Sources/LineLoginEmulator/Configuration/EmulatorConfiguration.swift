@@ -23,6 +23,10 @@ public struct EmulatorConfiguration: Sendable, Codable {
     /// Serves the test controls over HTTP (`POST /_emulator/control`, `GET /_emulator/stats`) for test
     /// suites in other processes. Off by default: they are not part of LINE's API.
     public var testControls = false
+    /// Channels whose secret the emulator made up (``default``'s): a state file keeps those secrets so
+    /// they survive a restart, while a secret given in a configuration file is always used as given.
+    /// Not read from configuration files.
+    public var generatedSecretChannelIDs: Set<String> = []
 
     /// Creates a configuration.
     /// - Parameters:
@@ -54,7 +58,7 @@ public struct EmulatorConfiguration: Sendable, Codable {
     /// Channel `1234567890` (random secret, callback `http://127.0.0.1/callback` on any port,
     /// linked bot "LINE Emulator OA") and two users: Brown (a friend) and Cony (not a friend).
     public static var `default`: EmulatorConfiguration {
-        EmulatorConfiguration(
+        var configuration = EmulatorConfiguration(
             channels: [
                 EmulatorChannel(
                     channelID: "1234567890",
@@ -84,6 +88,8 @@ public struct EmulatorConfiguration: Sendable, Codable {
                 ),
             ]
         )
+        configuration.generatedSecretChannelIDs = ["1234567890"]
+        return configuration
     }
 
     /// Loads a configuration from a JSON file. Missing fields take the values of ``default``.
@@ -107,7 +113,12 @@ public struct EmulatorConfiguration: Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let fallback = EmulatorConfiguration.default
-        self.channels = try container.decodeIfPresent([EmulatorChannel].self, forKey: .channels) ?? fallback.channels
+        if let channels = try container.decodeIfPresent([EmulatorChannel].self, forKey: .channels) {
+            self.channels = channels
+        } else {
+            self.channels = fallback.channels
+            self.generatedSecretChannelIDs = fallback.generatedSecretChannelIDs
+        }
         self.users = try container.decodeIfPresent([EmulatorUser].self, forKey: .users) ?? fallback.users
         self.accessTokenLifetime =
             try container.decodeIfPresent(TimeInterval.self, forKey: .accessTokenLifetime)

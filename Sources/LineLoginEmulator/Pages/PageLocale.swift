@@ -1,7 +1,7 @@
 import Foundation
 
 /// The languages of the emulator's pages, chosen by `ui_locales` as LINE's are (English otherwise).
-enum PageLocale: String, Sendable, Equatable {
+enum PageLocale: String, Sendable, Equatable, Codable {
     case english = "en"
     case japanese = "ja"
 

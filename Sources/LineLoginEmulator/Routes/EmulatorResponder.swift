@@ -14,7 +14,9 @@ struct EmulatorResponder: HTTPResponder {
         store.noteRequest()
         // Method and path only: queries and bodies carry codes and tokens.
         logger.debug("request", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)"])
-        return Reply.withRequestID(await route(request))
+        let response = await route(request)
+        store.noteAnswered()
+        return Reply.withRequestID(response)
     }
 
     private func route(_ request: Request) async -> Response {

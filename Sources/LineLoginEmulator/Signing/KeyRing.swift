@@ -10,6 +10,12 @@ struct KeyRing: Sendable {
         keys = [SigningKey.generate()]
     }
 
+    /// A ring of `keys` (a state file's), oldest first; `nil` when there are none.
+    init?(restoring keys: [SigningKey]) {
+        guard !keys.isEmpty else { return nil }
+        self.keys = keys
+    }
+
     /// The key new ID tokens are signed with.
     var current: SigningKey {
         // The ring is never empty: init adds a key and rotate adds one before retiring any.

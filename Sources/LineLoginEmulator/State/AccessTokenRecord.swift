@@ -1,7 +1,7 @@
 import Foundation
 
 /// An issued access token, stored under the SHA-256 of the token.
-struct AccessTokenRecord: Sendable {
+struct AccessTokenRecord: Sendable, Codable {
     var channelID: String
     var userID: String
     var scopes: [String]

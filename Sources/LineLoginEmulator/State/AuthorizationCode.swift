@@ -1,7 +1,7 @@
 import Foundation
 
 /// An issued authorization code (single use, 10 minutes).
-struct AuthorizationCode: Sendable {
+struct AuthorizationCode: Sendable, Codable {
     var request: AuthorizationRequest
     var userID: String
     var authTime: Date

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A validated authorization request, kept while the user signs in and consents.
-struct AuthorizationRequest: Sendable, Equatable {
+struct AuthorizationRequest: Sendable, Equatable, Codable {
     var channelID: String
     var redirectURI: String
     var state: String
@@ -28,7 +28,7 @@ struct AuthorizationRequest: Sendable, Equatable {
 }
 
 /// `bot_prompt`: where the add-friend option is shown.
-enum BotPromptStyle: String, Sendable, Equatable {
+enum BotPromptStyle: String, Sendable, Equatable, Codable {
     /// A checkbox on the consent screen.
     case normal
     /// A screen of its own after the consent screen.

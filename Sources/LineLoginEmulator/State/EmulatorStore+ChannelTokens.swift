@@ -16,7 +16,8 @@ extension EmulatorStore {
                let oldest = state.channelAccessTokens.min(by: { $0.value.expiresAt < $1.value.expiresAt })?.key {
                 state.channelAccessTokens.removeValue(forKey: oldest)
             }
-            state.channelAccessTokens[TokenDigest.of(token)] = (channelID, now.addingTimeInterval(Self.channelAccessTokenLifetime))
+            state.channelAccessTokens[TokenDigest.of(token)] = ChannelAccessTokenRecord(
+                channelID: channelID, expiresAt: now.addingTimeInterval(Self.channelAccessTokenLifetime))
         }
         return (token, Int(Self.channelAccessTokenLifetime))
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A login-page session: the authorization request plus, once the user signed in, who and how.
-struct PendingAuthorization: Sendable {
+struct PendingAuthorization: Sendable, Codable {
     var request: AuthorizationRequest
     var createdAt: Date
     /// Set once the user signed in (a correct password and second factor, a QR scan, an SSO session).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An issued refresh token, stored under the SHA-256 of the token.
-struct RefreshTokenRecord: Sendable {
+struct RefreshTokenRecord: Sendable, Codable {
     var channelID: String
     var userID: String
     var scopes: [String]

@@ -15,7 +15,7 @@ struct StoreState: Sendable {
     var accessTokens: [String: AccessTokenRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     /// Stateless channel access tokens (`POST /oauth2/v3/token`) by digest: the channel and the expiry.
-    var channelAccessTokens: [String: (channelID: String, expiresAt: Date)] = [:]
+    var channelAccessTokens: [String: ChannelAccessTokenRecord] = [:]
     var keyRing = KeyRing()
     /// Users who are friends of the linked official accounts.
     var friends: Set<String>
@@ -23,6 +23,8 @@ struct StoreState: Sendable {
     /// The next auto login fails (a test control), then this resets.
     var failNextAutoLogin = false
     var baseURL: URL?
+    /// Bumped after every request is answered: a state file is written only when it moved.
+    var revision = 0
     var tokenRequests = 0
     var refreshRequests = 0
     var requestsSincePurge = 0

@@ -15,6 +15,9 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: "A JSON file with channels and users.")
     var config: String?
 
+    @Option(help: ArgumentHelp("Keep signing keys, generated secrets, sessions and tokens in this file across restarts.", valueName: "FILE"))
+    var state: String?
+
     @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
     var autoApprove: String?
 
@@ -49,7 +52,15 @@ struct EmulatorCommand: AsyncParsableCommand {
             }
             configuration.autoApproveUserID = user.userID
         }
-        let emulator = LineLoginEmulator(configuration: configuration)
+        let emulator: LineLoginEmulator
+        if let state {
+            do { emulator = try LineLoginEmulator(configuration: configuration, stateFile: URL(fileURLWithPath: state)) } catch {
+                Console.error(error.description)
+                throw CLIExit.usage.exitCode
+            }
+        } else {
+            emulator = LineLoginEmulator(configuration: configuration)
+        }
         let baseURL: URL
         do { baseURL = try await emulator.start(host: host, port: port) } catch {
             let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
@@ -61,8 +72,8 @@ struct EmulatorCommand: AsyncParsableCommand {
         // Only what the emulator made up is printed (the sample secret and passwords, so a developer can
         // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
         let generated = config == nil
-        for channel in configuration.channels {
-            let secret = generated ? channel.channelSecret : "(from the config file)"
+        for channel in emulator.configuration.channels {
+            let secret = configuration.generatedSecretChannelIDs.contains(channel.channelID) ? channel.channelSecret : "(from the config file)"
             Console.out("channel \(channel.channelID)  secret \(secret)  callbacks \(channel.callbackURLs.joined(separator: " "))")
         }
         for user in configuration.users {
@@ -70,6 +81,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             Console.out("user \(user.userID)  \(user.displayName)  \(user.email ?? "-")  \(password)\(user.isFriend ? "  (friend)" : "")")
         }
         if let autoApproveUserID = configuration.autoApproveUserID { Console.out("auto-approve: \(autoApproveUserID)") }
+        if let state { Console.out("state: \(state) (written at most once a second and at exit)") }
         if configuration.testControls { Console.out("test controls: POST \(baseURL.absoluteString)/_emulator/control, GET \(baseURL.absoluteString)/_emulator/stats") }
         Console.progress("Press Ctrl-C to stop.")
         await waitForTermination()

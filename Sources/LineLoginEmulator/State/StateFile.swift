@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+
+/// `--state FILE`: reads the emulator's state at start and writes it back in the background, at most
+/// once a second and only after requests changed something, and once more at shutdown. Each write goes
+/// to a temporary file (mode 0600: it holds private keys and secrets) that is then renamed over the
+/// old one, so a crash leaves the old state or the new one, never half of either.
+final class StateFile: Sendable {
+    let url: URL
+    private let store: EmulatorStore
+    private let logger: Logger
+    private let writer = Locked(WriterState())
+
+    private struct WriterState: Sendable {
+        var task: Task<Void, Never>?
+        var writtenRevision: Int?
+    }
+
+    init(url: URL, store: EmulatorStore, logger: Logger) {
+        self.url = url
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The snapshot in `url`, or `nil` when there is no file yet.
+    /// - Throws: ``EmulatorStateError`` when the file exists but can't be used.
+    static func read(_ url: URL) throws(EmulatorStateError) -> EmulatorSnapshot? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, reason: error.localizedDescription) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let snapshot = try? decoder.decode(EmulatorSnapshot.self, from: data) else { throw .corrupt(path: url.path) }
+        guard snapshot.version == EmulatorSnapshot.currentVersion else { throw .unsupportedVersion(path: url.path, version: snapshot.version) }
+        return snapshot
+    }
+
+    /// Starts the background writer.
+    func start() {
+        writer.withLock { state in
+            guard state.task == nil else { return }
+            state.task = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    guard let self else { return }
+                    self.writeIfChanged()
+                }
+            }
+        }
+    }
+
+    /// Stops the writer and writes what is left.
+    func stop() async {
+        let task = writer.withLock { state in
+            defer { state.task = nil }
+            return state.task
+        }
+        task?.cancel()
+        await task?.value
+        write(revision: store.revision)
+    }
+
+    /// Writes when a request was answered since the last write.
+    func writeIfChanged() {
+        let revision = store.revision
+        guard writer.withLock({ $0.writtenRevision != revision }) else { return }
+        write(revision: revision)
+    }
+
+    private func write(revision: Int) {
+        do {
+            try writeNow(revision: revision)
+        } catch {
+            // The emulator keeps serving; the next write tries again.
+            logger.error("the state file could not be written", metadata: ["path": "\(url.path)", "error": "\(error)"])
+        }
+    }
+
+    /// Writes the state now.
+    /// - Throws: ``EmulatorStateError/unwritable(path:)``.
+    func writeNow(revision: Int? = nil) throws(EmulatorStateError) {
+        let revision = revision ?? store.revision
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(store.snapshot()) else { throw .unwritable(path: url.path) }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(RandomToken.hex(byteCount: 4)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw .unwritable(path: url.path)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .unwritable(path: url.path)
+        }
+        writer.withLock { $0.writtenRevision = revision }
+    }
+}
+
+/// Why a state file can't be used.
+public enum EmulatorStateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file exists but can't be read.
+    case unreadable(path: String, reason: String)
+    /// The file isn't a state file this emulator wrote.
+    case corrupt(path: String)
+    /// The file was written by another version of the format.
+    case unsupportedVersion(path: String, version: Int)
+    /// The file can't be written.
+    case unwritable(path: String)
+
+    /// A sentence saying what happened and what to do.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "The state file \(path) can't be read (\(reason)). Check its permissions, or pass another path."
+        case .corrupt(let path):
+            "The state file \(path) is not an emulator state file, or it is damaged. Delete it to start afresh, or pass another path."
+        case .unsupportedVersion(let path, let version):
+            "The state file \(path) has format version \(version); this emulator reads version \(EmulatorSnapshot.currentVersion). Delete it to start afresh."
+        case .unwritable(let path):
+            "The state file \(path) can't be written. Check that its folder exists and is writable."
+        }
+    }
+}
