@@ -41,6 +41,12 @@ final class EmulatorStore: Sendable {
         state.withLock { $0.clockOffset += seconds }
     }
 
+    /// Puts the clock back to real time (the test control `reset-clock`). Tokens issued in the emulator's
+    /// future keep their expiries, so they may now live longer than a lifetime from the real now.
+    func resetClock() {
+        state.withLock { $0.clockOffset = 0 }
+    }
+
     /// The base URL (and ID token issuer), known once the server is bound.
     var baseURL: URL? {
         get { state.withLock { $0.baseURL } }

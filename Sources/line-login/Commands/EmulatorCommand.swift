@@ -21,7 +21,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
-    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, expire-access-tokens, rotate-signing-key) and GET /_emulator/stats.")
+    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, reset-clock, expire-access-tokens, rotate-signing-key, fail-next-auto-login) and GET /_emulator/stats.")
     var testControls = false
 
     func validate() throws {
