@@ -18,7 +18,7 @@ extension EmulatorStore {
         let match = configuration.users.first { user in
             user.userID == login || user.email.map { $0.caseInsensitiveCompare(login) == .orderedSame } == true
         }
-        guard let match, Self.constantTimeEquals(match.password, password) else { return nil }
+        guard let match, ConstantTime.equals(match.password, password) else { return nil }
         return user(id: match.userID)
     }
 
@@ -29,14 +29,5 @@ extension EmulatorStore {
     /// Makes the user a friend; returns `true` when they were not one before.
     func addFriend(userID: String) -> Bool {
         state.withLock { $0.friends.insert(userID).inserted }
-    }
-
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 }
