@@ -11,6 +11,9 @@ final class EmulatorStore: Sendable {
     let channels: [String: EmulatorChannel]
     /// Everything that changes; touched only by this class and its extensions.
     let state: Locked<StoreState>
+    /// The dashboard forms' anti-CSRF token: random per emulator, so a page on another site cannot know it
+    /// (it can send a form here, but it cannot read the dashboard to copy the token).
+    let dashboardCSRFToken = RandomToken.hex(byteCount: 32)
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
