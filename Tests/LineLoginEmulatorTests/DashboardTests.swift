@@ -41,6 +41,8 @@ struct DashboardTests {
             #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
             #expect(page.headers["cache-control"] == "no-store")
             #expect(page.headers["x-frame-options"] == "DENY", "the buttons must not be clickjacked")
+            // Under no-referrer a browser posts the page's own forms with `Origin: null`, which is refused.
+            #expect(page.headers["referrer-policy"] == "same-origin")
             let html = page.text
             #expect(html.contains("<html lang=\"en\">"))
             // Channels and users.
@@ -124,6 +126,9 @@ struct DashboardTests {
             let otherPort = try await harness.client.postForm(
                 path, rotate + [("csrf_token", token)], headers: ["Origin": "http://127.0.0.1:1"])
             #expect(otherPort.status == 403, "another port is another origin")
+            let opaque = try await harness.client.postForm(
+                path, rotate + [("csrf_token", token)], headers: ["Origin": "null"])
+            #expect(opaque.status == 403, "a sandboxed frame or a data: URL")
             let crossSite = try await harness.client.postForm(
                 path, rotate + [("csrf_token", token)], headers: ["Sec-Fetch-Site": "cross-site"])
             #expect(crossSite.status == 403)

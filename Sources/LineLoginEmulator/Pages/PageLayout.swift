@@ -86,7 +86,7 @@ enum PageLayout {
         th,td{text-align:left;vertical-align:top;padding:8px 10px;border-bottom:1px solid var(--line)}
         thead th{background:#f5f5f5;border-bottom:2px solid var(--border)}
         tbody th{font-weight:600}
-        code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;word-break:break-all}
+        code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;overflow-wrap:break-word}
         .controls{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px}
         .control{border:1px solid var(--line);border-radius:8px;padding:14px}
         .control label{margin-top:0}

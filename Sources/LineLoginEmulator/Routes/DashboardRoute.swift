@@ -18,7 +18,11 @@ struct DashboardRoute: Sendable {
                 nil
             }
         let token = store.configuration.testControls ? store.dashboardCSRFToken : nil
-        return Reply.html(DashboardPage.render(store.dashboardSnapshot(), csrfToken: token, done: done))
+        var response = Reply.html(DashboardPage.render(store.dashboardSnapshot(), csrfToken: token, done: done))
+        // Under `no-referrer` (the other pages' policy) browsers send `Origin: null` with the page's own form
+        // posts, which ``CrossSiteCheck`` must refuse; `same-origin` still sends nothing to other sites.
+        response.headers[.referrerPolicy] = "same-origin"
+        return response
     }
 
     /// `POST /_emulator/dashboard/action`: applies one test control, then 303 back to the dashboard so a
