@@ -58,6 +58,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
+        Console.out("dashboard: \(baseURL.absoluteString)/")
         // Only what the emulator made up is printed (the sample secret and passwords, so a developer can
         // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
         let generated = config == nil
