@@ -43,6 +43,25 @@ struct HTTPTestControlTests {
         }
     }
 
+    /// The JSON endpoint takes no token (test suites post to it directly), so what the browser says about the
+    /// sender is what keeps a page on another site from moving the clock: a foreign origin is refused.
+    @Test func aBrowserOnAnotherSiteCannotUseTheControls() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let key = harness.emulator.currentKeyID
+            let rotate = [("action", "rotate-signing-key")]
+            let foreign = try await harness.client.postForm("/_emulator/control", rotate, headers: ["Origin": "http://evil.example"])
+            #expect(foreign.status == 403)
+            #expect(foreign.string("error") == "invalid_request")
+            let crossSite = try await harness.client.postForm("/_emulator/control", rotate, headers: ["Sec-Fetch-Site": "cross-site"])
+            #expect(crossSite.status == 403)
+            #expect(harness.emulator.currentKeyID == key)
+            #expect(try await harness.client.postForm("/_emulator/control", rotate).status == 200, "no Origin: a test suite")
+            #expect(harness.emulator.currentKeyID != key)
+        }
+    }
+
     /// `reset-clock` undoes `advance-clock`: a token expired by the moved clock works again.
     @Test func resetClockPutsTheClockBack() async throws {
         var configuration = EmulatorConfiguration.default

@@ -10,6 +10,10 @@ struct TestControlRoute: Sendable {
     /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `reset-clock`,
     /// `expire-access-tokens`, `rotate-signing-key` or `fail-next-auto-login`; answers the stats after the action.
     func control(_ request: Request) async -> Response {
+        // Any page can post this form without a preflight; test suites send no Origin and pass.
+        if CrossSiteCheck.refuses(request) {
+            return Reply.oauthError(.forbidden, "invalid_request", "cross-site requests are refused")
+        }
         let params: FormParameters
         switch await RequestBodyReader.form(from: request) {
         case .success(let form): params = form
