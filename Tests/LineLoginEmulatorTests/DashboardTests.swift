@@ -11,6 +11,7 @@ struct DashboardTests {
     static let secret = "dashboard-test-channel-secret-5f1c"
     static let password = "dashboard-test-password-9ad2"
 
+    /// The default channel and users with the distinctive secrets above.
     static func configuration(testControls: Bool) -> EmulatorConfiguration {
         var configuration = EmulatorConfiguration.default
         configuration.testControls = testControls
@@ -29,6 +30,7 @@ struct DashboardTests {
         html.firstMatch(of: /name="csrf_token" value="([0-9a-f]{64})"/).map { String($0.1) }
     }
 
+    /// Every table has its records, a token shows only as its fingerprint, and no value that works shows at all.
     @Test func listsChannelsUsersTokensAndKeysButNoSecret() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: false)) { harness in
             let tokens = try await harness.login(password: Self.password)
@@ -73,6 +75,7 @@ struct DashboardTests {
         }
     }
 
+    /// Only live records: an open login page appears, an expired access token disappears.
     @Test func listsPendingLoginSessionsAndDropsExpiredTokens() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: false)) { harness in
             let access = try #require(try await harness.login(password: Self.password).string("access_token"))
@@ -93,6 +96,7 @@ struct DashboardTests {
         }
     }
 
+    /// With test controls, one form per action carrying the emulator's token.
     @Test func buttonsOnlyWithTestControls() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: true)) { harness in
             let html = try await harness.client.get("/").text
@@ -108,6 +112,7 @@ struct DashboardTests {
         }
     }
 
+    /// The cross-site defences, each on its own: a missing or wrong token, a foreign or opaque Origin, Sec-Fetch-Site.
     @Test func anActionNeedsTheTokenAndThisOrigin() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: true)) { harness in
             let token = try #require(Self.csrfToken(in: try await harness.client.get("/").text))
@@ -152,6 +157,7 @@ struct DashboardTests {
         }
     }
 
+    /// The clock buttons change what tokens the API accepts, and the page shows the offset.
     @Test func advanceAndResetTheClockFromTheDashboard() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: true)) { harness in
             let access = try #require(try await harness.login(password: Self.password).string("access_token"))
@@ -175,6 +181,7 @@ struct DashboardTests {
         }
     }
 
+    /// 405 with Allow on `/` and on the action path; the action path does not exist without test controls.
     @Test func wrongMethodsAndPathsWithoutTestControls() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: false)) { harness in
             let post = try await harness.client.postForm("/", [])

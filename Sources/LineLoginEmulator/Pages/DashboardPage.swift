@@ -51,6 +51,7 @@ enum DashboardPage {
 
     // MARK: Sections
 
+    /// The clock and the switches a test may have flipped (auto-approve, the armed auto-login failure).
     private static func clockSection(_ snapshot: DashboardSnapshot, names: [String: String]) -> String {
         let offset = EmulatorStore.seconds(abs(snapshot.clockOffset)) * (snapshot.clockOffset < 0 ? -1 : 1)
         let offsetText = offset == 0 ? "0 s (real time)" : "\(offset > 0 ? "+" : "")\(offset) s (\(span(TimeInterval(abs(offset)))))"
@@ -71,6 +72,7 @@ enum DashboardPage {
             """
     }
 
+    /// One form per action, each with its own token field, so every button works alone and by Enter.
     private static func controlsSection(csrfToken: String) -> String {
         let token = "<input type=\"hidden\" name=\"\(csrfField)\" value=\"\(HTMLEscaping.escape(csrfToken))\">"
         func button(_ kind: TestControlAction.Kind, _ label: String, _ help: String) -> String {
@@ -109,6 +111,7 @@ enum DashboardPage {
             + "</div>\n</section>\n"
     }
 
+    /// The channels table; the snapshot carries no secret to show.
     private static func channelsSection(_ channels: [DashboardSnapshot.Channel]) -> String {
         var rows = ""
         for channel in channels {
@@ -131,6 +134,7 @@ enum DashboardPage {
             rows: rows, count: channels.count, total: channels.count, empty: "No channels.")
     }
 
+    /// The users table; the snapshot carries no password to show.
     private static func usersSection(_ snapshot: DashboardSnapshot) -> String {
         var rows = ""
         for user in snapshot.users {
@@ -149,6 +153,7 @@ enum DashboardPage {
             rows: rows, count: snapshot.users.count, total: snapshot.users.count, empty: "No users.")
     }
 
+    /// Open login and consent pages: who is signing in where.
     private static func sessionsSection(_ snapshot: DashboardSnapshot, names: [String: String]) -> String {
         var rows = ""
         for session in snapshot.sessions.rows {
@@ -168,6 +173,7 @@ enum DashboardPage {
             empty: "No one is signing in.")
     }
 
+    /// Live access tokens by fingerprint.
     private static func accessTokensSection(_ snapshot: DashboardSnapshot, names: [String: String]) -> String {
         var rows = ""
         for token in snapshot.accessTokens.rows {
@@ -187,6 +193,7 @@ enum DashboardPage {
             empty: "No live access tokens.")
     }
 
+    /// Live refresh tokens by fingerprint.
     private static func refreshTokensSection(_ snapshot: DashboardSnapshot, names: [String: String]) -> String {
         var rows = ""
         for token in snapshot.refreshTokens.rows {
@@ -206,6 +213,7 @@ enum DashboardPage {
             empty: "No live refresh tokens.")
     }
 
+    /// The published keys, so a test can see a rotation and the old key's grace period.
     private static func keysSection(_ snapshot: DashboardSnapshot) -> String {
         var rows = ""
         for key in snapshot.keys {
@@ -268,10 +276,12 @@ enum DashboardPage {
         return "\(HTMLEscaping.escape(name))<br>\(code)"
     }
 
+    /// Scopes space-separated as in OAuth, or "None".
     private static func scopes(_ scopes: [String]) -> String {
         scopes.isEmpty ? "None" : HTMLEscaping.escape(scopes.joined(separator: " "))
     }
 
+    /// One item per line (callback URLs can be long).
     private static func list(_ items: [String]) -> String {
         items.map(HTMLEscaping.escape).joined(separator: "<br>")
     }

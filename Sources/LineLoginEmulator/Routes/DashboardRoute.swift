@@ -7,6 +7,7 @@ import Hummingbird
 /// form must carry the emulator's random token (which only a page that could read the dashboard knows),
 /// and a request the browser marks as cross-site or from a foreign `Origin` is refused before reading it.
 struct DashboardRoute: Sendable {
+    /// The state shown and changed.
     let store: EmulatorStore
 
     /// `GET /`; `?done=<action>` (set by the redirect after a button) adds a status line.
@@ -49,6 +50,7 @@ struct DashboardRoute: Sendable {
         }
     }
 
+    /// 403 as a page: the request came from a browser, so a page is what its user sees.
     private static func forbidden(_ message: String) -> Response {
         RouteSupport.errorPage(.forbidden, title: "Forbidden", message: message)
     }
