@@ -189,6 +189,11 @@ public final class LineLoginEmulator: Sendable {
         store.advanceClock(by: seconds)
     }
 
+    /// Puts the emulator's clock back to real time, undoing every ``advanceClock(by:)``.
+    public func resetClock() {
+        store.resetClock()
+    }
+
     /// Makes every access token issued so far expired.
     public func expireAccessTokens() {
         store.expireAccessTokens()

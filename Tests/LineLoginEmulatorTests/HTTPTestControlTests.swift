@@ -43,6 +43,45 @@ struct HTTPTestControlTests {
         }
     }
 
+    /// The JSON endpoint takes no token (test suites post to it directly), so what the browser says about the
+    /// sender is what keeps a page on another site from moving the clock: a foreign origin is refused.
+    @Test func aBrowserOnAnotherSiteCannotUseTheControls() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let key = harness.emulator.currentKeyID
+            let rotate = [("action", "rotate-signing-key")]
+            let foreign = try await harness.client.postForm("/_emulator/control", rotate, headers: ["Origin": "http://evil.example"])
+            #expect(foreign.status == 403)
+            #expect(foreign.string("error") == "invalid_request")
+            let crossSite = try await harness.client.postForm("/_emulator/control", rotate, headers: ["Sec-Fetch-Site": "cross-site"])
+            #expect(crossSite.status == 403)
+            #expect(harness.emulator.currentKeyID == key)
+            #expect(try await harness.client.postForm("/_emulator/control", rotate).status == 200, "no Origin: a test suite")
+            #expect(harness.emulator.currentKeyID != key)
+        }
+    }
+
+    /// `reset-clock` undoes `advance-clock`: a token expired by the moved clock works again.
+    @Test func resetClockPutsTheClockBack() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.testControls = true
+        try await EmulatorHarness.with(configuration) { harness in
+            let access = try #require(try await harness.login().string("access_token"))
+            // Past the token's expiry but inside the retention, so the purge in the stats keeps it.
+            let seconds = String(Int(configuration.accessTokenLifetime) + 60)
+            #expect(try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", seconds)]).status == 200)
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
+            let reset = try await harness.client.postForm("/_emulator/control", [("action", "reset-clock")])
+            #expect(reset.status == 200)
+            #expect(reset.int("activeAccessTokens") == 1)
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 200)
+            harness.emulator.advanceClock(by: 3_600)
+            harness.emulator.resetClock()
+            #expect(try await harness.client.bearer("/v2/profile", token: access).status == 200)
+        }
+    }
+
     /// `fail-next-auto-login`: the next LINE-app login answers with a state the app never sent; one only;
     /// a request with `disable_auto_login=true` is never failed.
     @Test func anAutoLoginFailureOnDemand() async throws {

@@ -12,6 +12,8 @@ extension HeaderName {
     static var referrerPolicy: HeaderName { make("Referrer-Policy") }
     /// `X-Frame-Options`.
     static var frameOptions: HeaderName { make("X-Frame-Options") }
+    /// `Sec-Fetch-Site`: the browser's word on where a request comes from (`same-origin`, `cross-site`, …).
+    static var secFetchSite: HeaderName { make("Sec-Fetch-Site") }
     /// `Pragma`.
     static var pragmaHeader: HeaderName { make("Pragma") }
 

@@ -53,13 +53,13 @@ enum Reply {
         return response
     }
 
-    /// A 302 to `location`.
-    static func redirect(to location: String) -> Response {
+    /// A redirect to `location`: 302, or `status` (303 after a dashboard form, so the reload is a GET).
+    static func redirect(to location: String, status: HTTPResponse.Status = .found) -> Response {
         var headers = HTTPFields()
         headers[.location] = location
         headers[.cacheControl] = "no-store"
         headers[.contentLength] = "0"
-        return Response(status: .found, headers: headers, body: ResponseBody())
+        return Response(status: status, headers: headers, body: ResponseBody())
     }
 
     /// A response with an empty body.

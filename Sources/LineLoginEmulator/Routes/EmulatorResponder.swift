@@ -25,6 +25,9 @@ struct EmulatorResponder: HTTPResponder {
         }
         let method = request.method
         switch request.uri.path {
+        case "/":
+            guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
+            return DashboardRoute(store: store).page(request)
         case "/.well-known/openid-configuration":
             guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
             return DiscoveryRoute(store: store).configuration(request)
@@ -76,6 +79,9 @@ struct EmulatorResponder: HTTPResponder {
         case "/_emulator/control" where store.configuration.testControls:
             guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
             return await TestControlRoute(store: store).control(request)
+        case DashboardPage.actionPath where store.configuration.testControls:
+            guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
+            return await DashboardRoute(store: store).action(request)
         case "/_emulator/stats" where store.configuration.testControls:
             guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
             return TestControlRoute(store: store).stats()

@@ -7,31 +7,21 @@ import Hummingbird
 struct TestControlRoute: Sendable {
     let store: EmulatorStore
 
-    /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `expire-access-tokens`,
-    /// `rotate-signing-key` or `fail-next-auto-login`; answers the stats after the action.
+    /// `POST /_emulator/control` with `action` = `advance-clock` (+ `seconds`), `reset-clock`,
+    /// `expire-access-tokens`, `rotate-signing-key` or `fail-next-auto-login`; answers the stats after the action.
     func control(_ request: Request) async -> Response {
+        // Any page can post this form without a preflight; test suites send no Origin and pass.
+        if CrossSiteCheck.refuses(request) {
+            return Reply.oauthError(.forbidden, "invalid_request", "cross-site requests are refused")
+        }
         let params: FormParameters
         switch await RequestBodyReader.form(from: request) {
         case .success(let form): params = form
         case .failure(let failure): return failure.oauthResponse
         }
-        switch params.nonEmpty("action") {
-        case "advance-clock":
-            // Bounded (100 years) so every time the emulator derives from its clock stays representable.
-            guard let seconds = params.nonEmpty("seconds").flatMap(TimeInterval.init), seconds.isFinite, seconds >= 0,
-                  seconds <= 100 * 365 * 86_400 else {
-                return Reply.oauthError(.badRequest, "invalid_request", "seconds must be a number from 0 to 100 years")
-            }
-            store.advanceClock(by: seconds)
-        case "expire-access-tokens":
-            store.expireAccessTokens()
-        case "rotate-signing-key":
-            _ = store.rotateSigningKey()
-        case "fail-next-auto-login":
-            store.failNextAutoLogin()
-        default:
-            return Reply.oauthError(.badRequest, "invalid_request",
-                                    "action must be advance-clock, expire-access-tokens, rotate-signing-key or fail-next-auto-login")
+        switch TestControlAction.parse(params) {
+        case .success(let action): action.apply(to: store)
+        case .failure(let problem): return Reply.oauthError(.badRequest, "invalid_request", problem.description)
         }
         return stats()
     }

@@ -11,6 +11,9 @@ final class EmulatorStore: Sendable {
     let channels: [String: EmulatorChannel]
     /// Everything that changes; touched only by this class and its extensions.
     let state: Locked<StoreState>
+    /// The dashboard forms' anti-CSRF token: random per emulator, so a page on another site cannot know it
+    /// (it can send a form here, but it cannot read the dashboard to copy the token).
+    let dashboardCSRFToken = RandomToken.hex(byteCount: 32)
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
@@ -39,6 +42,12 @@ final class EmulatorStore: Sendable {
     func advanceClock(by seconds: TimeInterval) {
         guard seconds.isFinite else { return }
         state.withLock { $0.clockOffset += seconds }
+    }
+
+    /// Puts the clock back to real time (the test control `reset-clock`). Tokens issued in the emulator's
+    /// future keep their expiries, so they may now live longer than a lifetime from the real now.
+    func resetClock() {
+        state.withLock { $0.clockOffset = 0 }
     }
 
     /// The base URL (and ID token issuer), known once the server is bound.

@@ -24,7 +24,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
-    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, expire-access-tokens, rotate-signing-key) and GET /_emulator/stats.")
+    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, reset-clock, expire-access-tokens, rotate-signing-key, fail-next-auto-login) and GET /_emulator/stats.")
     var testControls = false
 
     func validate() throws {
@@ -69,6 +69,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
+        Console.out("dashboard: \(baseURL.absoluteString)/")
         // Only what the emulator made up is printed (the sample secret and passwords, so a developer can
         // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
         let generated = config == nil
