@@ -97,6 +97,20 @@ struct DashboardTests {
     }
 
     /// With test controls, one form per action carrying the emulator's token.
+    /// A browser's SSO session shows by the fingerprint of its cookie, never the cookie.
+    @Test func listsSSOSessionsByFingerprint() async throws {
+        try await EmulatorHarness.with { harness in
+            #expect(try await harness.client.get("/").text.contains("No browser is signed in."))
+            let cookie = try await SignInFlowTests.passwordLogin(harness).cookie
+            let value = String(try #require(cookie.split(separator: "=", maxSplits: 1).last))
+            let page = try await harness.client.get("/").text
+            #expect(page.contains("SSO sessions"))
+            #expect(page.contains(Self.fingerprint(value)))
+            #expect(!page.contains(value))
+            #expect(!page.contains("No browser is signed in."))
+        }
+    }
+
     @Test func buttonsOnlyWithTestControls() async throws {
         try await EmulatorHarness.with(Self.configuration(testControls: true)) { harness in
             let html = try await harness.client.get("/").text

@@ -29,6 +29,7 @@ enum DashboardPage {
             <li><a href="#channels-heading">Channels</a></li>
             <li><a href="#users-heading">Users</a></li>
             <li><a href="#sessions-heading">Login sessions</a></li>
+            <li><a href="#sso-heading">SSO sessions</a></li>
             <li><a href="#access-heading">Access tokens</a></li>
             <li><a href="#refresh-heading">Refresh tokens</a></li>
             <li><a href="#keys-heading">Signing keys</a></li>
@@ -43,6 +44,7 @@ enum DashboardPage {
         body += channelsSection(snapshot.channels)
         body += usersSection(snapshot)
         body += sessionsSection(snapshot, names: names)
+        body += browserSessionsSection(snapshot, names: names)
         body += accessTokensSection(snapshot, names: names)
         body += refreshTokensSection(snapshot, names: names)
         body += keysSection(snapshot)
@@ -116,7 +118,7 @@ enum DashboardPage {
         var rows = ""
         for channel in channels {
             let bot = channel.botName.map(HTMLEscaping.escape) ?? "None"
-            let kind = channel.nativeApp ? "Native app" : "Web"
+            let kind = channel.nativeApp ? "Native app (ES256)" : channel.webOnly ? "Web only (secret always required)" : "Web and app"
             let bundle = channel.iOSBundleID.map { "<code>\(HTMLEscaping.escape($0))</code>" } ?? "None"
             rows += """
                 <tr><th scope="row"><code>\(HTMLEscaping.escape(channel.channelID))</code></th>\
@@ -171,6 +173,25 @@ enum DashboardPage {
             columns: ["Channel", "Redirect URI", "Scopes", "Progress", "Started", "Expires"],
             rows: rows, count: snapshot.sessions.rows.count, total: snapshot.sessions.total,
             empty: "No one is signing in.")
+    }
+
+    /// Browsers signed in, by the fingerprint of their cookie.
+    private static func browserSessionsSection(_ snapshot: DashboardSnapshot, names: [String: String]) -> String {
+        var rows = ""
+        for session in snapshot.browserSessions.rows {
+            rows += """
+                <tr><th scope="row"><code>\(HTMLEscaping.escape(session.fingerprint))</code></th>\
+                <td>\(user(id: session.userID, names: names))</td><td>\(time(session.authTime))</td>\
+                <td>\(expiry(session.expiresAt, now: snapshot.now))</td></tr>
+
+                """
+        }
+        return section(
+            id: "sso", heading: "SSO sessions",
+            caption: "Browsers that signed in: the next authorization signs in without a password (cookie fingerprints only)",
+            columns: ["Cookie fingerprint", "User", "Signed in", "Expires"],
+            rows: rows, count: snapshot.browserSessions.rows.count, total: snapshot.browserSessions.total,
+            empty: "No browser is signed in.")
     }
 
     /// Live access tokens by fingerprint.

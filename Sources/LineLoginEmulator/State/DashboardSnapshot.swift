@@ -19,6 +19,8 @@ struct DashboardSnapshot: Sendable {
         var emailPermission: Bool
         /// Native app (ES256 ID tokens always) or web.
         var nativeApp: Bool
+        /// Whether `client_secret` is required on every token, refresh and revoke request.
+        var webOnly: Bool
         /// The iOS app's bundle ID, if registered.
         var iOSBundleID: String?
         /// Whether every auto login fails for this channel.
@@ -50,6 +52,18 @@ struct DashboardSnapshot: Sendable {
         /// When the session started.
         var createdAt: Date
         /// When the session stops being accepted.
+        var expiresAt: Date
+    }
+
+    /// An SSO session: a browser that signed in and is signed in again without a password.
+    struct BrowserSessionRow: Sendable, Equatable {
+        /// The first 8 hex digits of the cookie's SHA-256 (never the cookie).
+        var fingerprint: String
+        /// Who is signed in.
+        var userID: String
+        /// When the user last proved who they are (what `max_age` counts from).
+        var authTime: Date
+        /// When the browser must sign in again.
         var expiresAt: Date
     }
 
@@ -123,6 +137,8 @@ struct DashboardSnapshot: Sendable {
     var failNextAutoLogin: Bool
     /// Live login-page sessions, newest first.
     var sessions: Rows<Session>
+    /// Live SSO sessions, most recent sign-in first.
+    var browserSessions: Rows<BrowserSessionRow>
     /// Live access tokens, newest first.
     var accessTokens: Rows<AccessToken>
     /// Live refresh tokens, latest expiry first.

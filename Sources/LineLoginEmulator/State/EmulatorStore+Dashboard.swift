@@ -17,6 +17,7 @@ extension EmulatorStore {
                 autoApprove: state.autoApproveUserID,
                 failNext: state.failNextAutoLogin,
                 sessions: state.sessions.values.filter { $0.createdAt.addingTimeInterval(StoreLimits.sessionLifetime) > now },
+                browserSessions: state.browserSessions.filter { $0.value.expiresAt > now },
                 access: state.accessTokens.filter { $0.value.expiresAt > now },
                 refresh: state.refreshTokens.filter { $0.value.expiresAt > now },
                 channelTokens: state.channelAccessTokens.values.count { $0.expiresAt > now },
@@ -33,6 +34,7 @@ extension EmulatorStore {
                 allowedScopes: channel.allowedScopes,
                 emailPermission: channel.emailPermission,
                 nativeApp: channel.nativeApp,
+                webOnly: channel.webOnly,
                 iOSBundleID: channel.iOSBundleID,
                 autoLoginFails: channel.autoLoginFails
             )
@@ -51,6 +53,11 @@ extension EmulatorStore {
                 createdAt: session.createdAt,
                 expiresAt: session.createdAt.addingTimeInterval(StoreLimits.sessionLifetime)
             )
+        }
+        let browserSessions = read.browserSessions.map { digest, session in
+            DashboardSnapshot.BrowserSessionRow(
+                fingerprint: DashboardSnapshot.fingerprint(ofDigest: digest),
+                userID: session.userID, authTime: session.authTime, expiresAt: session.expiresAt)
         }
         let accessTokens = read.access.map { digest, record in
             DashboardSnapshot.AccessToken(
@@ -78,6 +85,7 @@ extension EmulatorStore {
             autoApproveUserID: read.autoApprove,
             failNextAutoLogin: read.failNext,
             sessions: DashboardSnapshot.newest(sessions) { $0.createdAt > $1.createdAt },
+            browserSessions: DashboardSnapshot.newest(browserSessions) { $0.authTime > $1.authTime },
             accessTokens: DashboardSnapshot.newest(accessTokens) { $0.issuedAt > $1.issuedAt },
             refreshTokens: DashboardSnapshot.newest(refreshTokens) { $0.expiresAt > $1.expiresAt },
             channelAccessTokens: read.channelTokens,
