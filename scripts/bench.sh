@@ -57,6 +57,15 @@ wait_http "http://127.0.0.1:$port/.well-known/openid-configuration"
 out=$(BODY=$(cat "$work/refresh.form") wrk_run -s Benchmarks/wrk/refresh.lua "http://127.0.0.1:$port/oauth2/v2.1/token")
 emu_rps=$(echo "$out" | rps_of); emu_p99=$(echo "$out" | p99_of); emu_peak=$(peak_mib "$emulator_pid")
 kill "$emulator_pid"
+log "the same with --state (the state file written in the background)"
+port=$(free_port)
+"$bin/line-login" emulator --port "$port" --auto-approve brown@example.com --state "$work/emulator-state.json" > "$work/emulator-state.log" 2>&1 &
+emulator_pid=$!; pids+=("$emulator_pid")
+wait_http "http://127.0.0.1:$port/.well-known/openid-configuration"
+"$venv/bin/python" Benchmarks/python/emulator_refresh_form.py "http://127.0.0.1:$port" "$work/refresh.form"
+out=$(BODY=$(cat "$work/refresh.form") wrk_run -s Benchmarks/wrk/refresh.lua "http://127.0.0.1:$port/oauth2/v2.1/token")
+state_rps=$(echo "$out" | rps_of); state_p99=$(echo "$out" | p99_of); state_peak=$(peak_mib "$emulator_pid")
+kill "$emulator_pid"
 glew_json="null"
 if [ -x scripts/glewlwyd/up.sh ]; then
   log "glewlwyd token endpoint under the same load"
@@ -80,8 +89,8 @@ open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
 id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
 access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
 
-printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "access": %s}}\n' \
-  "$emu_rps" "$emu_p99" "$emu_peak" "$glew_json" "$open_rps" "$id_rps" "$access_rps" > "$work/wrk.json"
+printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "access": %s}}\n' \
+  "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$open_rps" "$id_rps" "$access_rps" > "$work/wrk.json"
 
 echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick"
 echo

@@ -36,6 +36,12 @@ if emu:
     ratio = f"{emu['rps'] / glew['rps']:.1f}× glewlwyd" if glew else "—"
     add("emulator token endpoint (refresh grant), wrk -t2 -c32", f"{emu['rps']:.0f} req/s, p99 {emu['p99']}, peak {emu['peak_mib']} MiB",
         ref, ratio, "≥ 10× glewlwyd", (emu["rps"] >= 10 * glew["rps"]) if glew else None)
+state = wrk.get("emulator_state")
+if emu and state:
+    add("emulator token endpoint with --state FILE (written in the background), wrk -t2 -c32",
+        f"{state['rps']:.0f} req/s, p99 {state['p99']}, peak {state['peak_mib']} MiB",
+        f"without --state {emu['rps']:.0f} req/s, p99 {emu['p99']}", f"{state['rps'] / emu['rps']:.2f}× without",
+        "≥ 0.9× without", state["rps"] >= 0.9 * emu["rps"])
 mw = wrk.get("middleware")
 if mw:
     add("Hummingbird middleware, ID token (local ES256 validation)", f"{mw['id']:.0f} req/s", f"unauthenticated route {mw['open']:.0f} req/s",
