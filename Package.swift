@@ -75,9 +75,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "LineLoginExampleSite",
+            dependencies: [
+                "LineLoginServer", "LineSDK", "OAuthEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "line-login",
             dependencies: [
+                "LineLoginExampleSite",
                 "LineSDK",
                 "OAuthEngine",
                 "LineLoginEmulator",

@@ -1,0 +1,119 @@
+import Crypto
+public import Foundation
+import Hummingbird
+public import LineLoginServer
+public import LineSDK
+import Logging
+import NIOCore
+import OAuthEngine
+
+/// The example site of `line-login example-site`: a server-rendered page with LINE's button, web login,
+/// a profile page, and the app-to-server API (`/api/nonce`, `/api/session`, `/api/me`), on the
+/// framework-free server kit and its Hummingbird glue. A target of its own so the CLI only starts it.
+public struct ExampleSite: Sendable {
+    /// The channel the site signs in with, and where.
+    public struct Target: Sendable {
+        /// The channel ID.
+        public let channelID: String
+        /// The channel secret (web login's `client_secret`).
+        public let channelSecret: String
+        /// LINE, or the emulator.
+        public let platform: LinePlatform
+        /// Whether the platform is the in-process emulator (the pages say so).
+        public let emulated: Bool
+
+        /// Creates a target.
+        public init(channelID: String, channelSecret: String, platform: LinePlatform, emulated: Bool) {
+            self.channelID = channelID
+            self.channelSecret = channelSecret
+            self.platform = platform
+            self.emulated = emulated
+        }
+    }
+
+    let target: Target
+    let login: WebLogin
+    let idTokens: IDTokenVerifier
+    let accessTokens: AccessTokenVerifier
+    let nonces: MemoryNonceStore
+
+    /// Creates the site.
+    /// - Throws: ``LineServerConfigurationError`` for a configuration the server kit refuses.
+    public init(target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?) throws {
+        self.target = target
+        login = try WebLogin(configuration: WebLoginConfiguration(
+            channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
+            platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer))
+        nonces = MemoryNonceStore()
+        let channel = LineChannel(channelID: target.channelID, channelSecret: target.channelSecret)
+        idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces)
+        accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform)
+    }
+
+    /// Serves until the process is told to stop (SIGINT/SIGTERM); `onRunning` is called once it listens.
+    public func run(host: String, port: Int, onRunning: @escaping @Sendable () -> Void) async throws {
+        var logger = Logger(label: "example-site")
+        logger.logLevel = .warning
+        let application = Application(
+            router: router(), server: LineHTTPServer.http1(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { _ in onRunning() }, logger: logger)
+        try await application.runService()
+    }
+
+    /// The site's routes.
+    func router() -> Router<LineRequestContext> {
+        let router = Router(context: LineRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: LineSessionMiddleware(webLogin: login))
+        let site = self
+        router.get("/") { request, context in
+            Response.html(ExamplePages.home(user: context.lineUser, notice: request.uri.queryParameters["notice"].map(String.init),
+                                            target: site.target))
+        }
+        router.get("/profile") { _, context in
+            guard let user = context.lineUser else { return Response(status: .seeOther, headers: [.location: "/"]) }
+            return Response.html(ExamplePages.profile(user: user, target: site.target))
+        }
+        LineLoginRoutes(webLogin: login, afterLoginPath: "/profile", afterLogoutPath: "/", onFailure: { error, _, _ in
+            if error.isUserCancelled { return Response(status: .seeOther, headers: [.location: "/?notice=cancelled"]) }
+            return Response.html(ExamplePages.failure(error), status: error.isTransient ? .serviceUnavailable : .badRequest)
+        }).register(on: router)
+
+        let api = router.group("api")
+        api.post("nonce") { _, context in
+            do {
+                let nonce = try await site.nonces.issue(for: context.nonceClient)
+                return Response.json(["nonce": nonce, "expires_in": Int(site.nonces.lifetime)])
+            } catch {
+                // Full of other clients' pending nonces: an outage to this client, not its fault.
+                return Response.json(["error": "temporarily_unavailable"], status: .serviceUnavailable)
+            }
+        }
+        api.post("session") { request, _ in await site.session(request) }
+        api.group("me")
+            .add(middleware: LineBearerMiddleware(accepting: .accessOrIDTokens(accessTokens, idTokens)))
+            .get { _, context in
+                guard let user = context.lineUser else { return Response(status: .unauthorized) }
+                return Response.json(ExamplePages.json(user))
+            }
+        return router
+    }
+
+    /// `POST /api/session {"id_token": …}`: the app-to-server sign-in; the token's nonce must be one
+    /// `/api/nonce` issued, and it is consumed.
+    func session(_ request: Request) async -> Response {
+        let body = try? await request.body.collect(upTo: 16_384)
+        guard let body, let object = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any],
+              let idToken = object["id_token"] as? String else {
+            return Response.json(["error": "invalid_request", "error_description": "send {\"id_token\": \"…\"}"], status: .badRequest)
+        }
+        do {
+            let verified = try await idTokens.verify(idToken, nonce: .issuedByStore)
+            return Response.json(ExamplePages.json(verified.user))
+        } catch {
+            let status: HTTPResponse.Status = error.isUnavailable ? .serviceUnavailable : .unauthorized
+            return Response.json(["error": error.isUnavailable ? "temporarily_unavailable" : "invalid_token",
+                                  "error_description": error.description, "reason": error.code], status: status)
+        }
+    }
+}
