@@ -15,7 +15,7 @@ struct DeauthorizeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures(session.diagnostics) {
-            guard let secret = ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"], !secret.isEmpty else {
+            guard let secret = ChannelSecret.resolve() else {
                 throw CommandFailure("Deauthorizing needs the channel secret: set LINE_CHANNEL_SECRET.", exit: .usage)
             }
             let manager = try session.makeSessionManager()

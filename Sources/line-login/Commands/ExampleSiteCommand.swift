@@ -63,7 +63,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             var emulator: LineLoginEmulator?
             let target: ExampleSite.Target
             if let channelID {
-                guard let secret = channelSecret ?? ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"], !secret.isEmpty else {
+                guard let secret = ChannelSecret.resolve(flag: channelSecret) else {
                     throw CommandFailure("web login needs the channel secret: pass --channel-secret or set LINE_CHANNEL_SECRET", exit: .usage)
                 }
                 target = ExampleSite.Target(channelID: channelID, channelSecret: secret, platform: try resolvedPlatform(), emulated: false)

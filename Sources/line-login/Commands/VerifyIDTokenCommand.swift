@@ -22,7 +22,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
 
     /// The flag, else `$LINE_CHANNEL_SECRET`.
     var channelSecret: String? {
-        channelSecretOption ?? ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        ChannelSecret.resolve(flag: channelSecretOption)
     }
 
     @Option(help: "A JWKS file with the ES256/RS256 keys.")

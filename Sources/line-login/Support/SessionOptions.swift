@@ -98,7 +98,7 @@ struct SessionOptions: ParsableArguments {
         let key = LoginConfiguration.tokenStoreKey(channelID: channelID, platform: platform)
         let configuration = LoginConfiguration(
             channelID: channelID, platform: platform,
-            channelSecret: ProcessInfo.processInfo.environment["LINE_CHANNEL_SECRET"].flatMap { $0.isEmpty ? nil : $0 },
+            channelSecret: ChannelSecret.resolve(),
             tokenStore: FileTokenStore(directory: directory, key: key, onWarning: { Console.progress($0.description) }),
             transport: diagnostics.transport(), userAgent: userAgent, redirectURI: redirectURI)
         do { return try LoginManager(configuration: configuration) } catch { throw CommandFailure(error) }
