@@ -53,6 +53,7 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     ///   - allowedScopes: Scopes the channel may request.
     ///   - emailPermission: Whether the `email` claim may be issued.
     ///   - nativeApp: Whether ID tokens are always ES256.
+    ///   - iOSBundleID: The iOS app's bundle ID, whose `line3rdp.` callback is accepted.
     public init(
         channelID: String,
         channelSecret: String,

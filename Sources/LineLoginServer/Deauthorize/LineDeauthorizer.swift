@@ -37,8 +37,9 @@ public struct LineDeauthorizer: Sendable {
     }
 
     /// Deauthorizes the user whose access token this is.
-    /// - Throws: ``OAuthError/server(_:)`` when LINE refuses (400: the user token is invalid; the channel
-    ///   credentials are wrong), ``OAuthError/transport(_:)`` when LINE can't be reached.
+    /// - Parameter userAccessToken: the access token of the user who withdraws.
+    /// - Throws: `OAuthError.server` when LINE refuses (400: the user token is invalid; the channel
+    ///   credentials are wrong), `OAuthError.transport` when LINE can't be reached.
     public func deauthorize(userAccessToken: String) async throws(OAuthError) {
         let channelToken = try await channelAccessToken()
         let url = platform.apiBaseURL.appendingPathComponent("user/v1/deauthorize")

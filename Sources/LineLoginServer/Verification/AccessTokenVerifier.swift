@@ -35,7 +35,7 @@ public struct AccessTokenVerifier: Sendable {
     ///   - timeout: seconds per request to LINE.
     ///   - outageBackoff: after one of LINE's endpoints failed (5xx, 429, unreachable), seconds it is left
     ///     alone, so an outage is one call per back-off rather than one per request (a longer
-    ///     `Retry-After` is honoured up to five minutes); see ``OutageBackoff``.
+    ///     `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`.
     /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
     public init(channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
                 transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),

@@ -66,7 +66,7 @@ public struct IDTokenVerifier: Sendable {
     ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
     ///   - timeout: seconds per request to LINE.
     ///   - outageBackoff: after LINE's verify endpoint failed (5xx, 429, unreachable), seconds it is left
-    ///     alone (a longer `Retry-After` is honoured up to five minutes); see ``OutageBackoff``. The JWKS
+    ///     alone (a longer `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`. The JWKS
     ///     cache has its own back-off.
     /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
     ///   or with a leeway outside `IDTokenValidator.leewayBounds`.

@@ -70,7 +70,7 @@ public struct LinePlatform: Sendable, Equatable {
     }
 
     /// The engine configuration for a channel on this platform, by LINE's provider profile
-    /// (``OAuthEngine/ProviderProfile/line``): its quirks, `client_secret_post`, ES256, and HS256 only
+    /// (`ProviderProfile.line` of OAuthEngine): its quirks, `client_secret_post`, ES256, and HS256 only
     /// with a channel secret. Apps, the CLI and the server kit all configure LINE through this.
     public func configuration(channelID: String, channelSecret: String?, leeway: TimeInterval = 60,
                               timeout: TimeInterval = 30) -> ProviderConfiguration {

@@ -27,7 +27,12 @@ public struct AuthorizationCodeFlow: Sendable {
     private let spentStates = SpentStates()
 
     /// Creates a flow. Throws when the configuration breaks a rule (e.g. a plain-http endpoint).
-    /// - Parameter keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
+    /// - Parameters:
+    ///   - configuration: the provider's endpoints and the client.
+    ///   - transport: how requests are sent.
+    ///   - clock: the time ID tokens and expiries are checked against.
+    ///   - random: where `state`, PKCE verifiers and nonces come from.
+    ///   - keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
     public init(configuration: ProviderConfiguration, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
                 keys: KeySetCache? = nil) throws(OAuthError) {
@@ -44,7 +49,11 @@ public struct AuthorizationCodeFlow: Sendable {
 
     /// Builds an authorization request with fresh `state`, PKCE (unless the provider refuses it) and a
     /// nonce when `openid` is asked for (unless the provider doesn't echo one).
-    /// - Parameter nonce: a nonce chosen by the app (e.g. issued by its server); `nil` generates one.
+    /// - Parameters:
+    ///   - redirectURI: where the provider sends the user back.
+    ///   - scopes: the scopes asked for.
+    ///   - nonce: a nonce chosen by the app (e.g. issued by its server); `nil` generates one.
+    ///   - additionalParameters: extra query fields of the authorization URL, in order.
     public func makeRequest(redirectURI: URL, scopes: [String], nonce: String? = nil,
                             additionalParameters: [(String, String)] = []) -> AuthorizationRequest {
         let wantsNonce = scopes.contains("openid") && configuration.usesNonce

@@ -10,7 +10,9 @@ extension OAuthClient {
     /// Polls until the user has approved (the tokens are validated and stored), denied, or the codes
     /// expire: every ``DeviceAuthorization/interval`` seconds, five more after each `slow_down`, and
     /// twice as long after a transient network failure (RFC 8628 §3.5).
-    /// - Parameter sleep: how a wait is done (tests pass one that records and returns).
+    /// - Parameters:
+    ///   - authorization: what ``startDeviceAuthorization(scopes:)`` returned.
+    ///   - sleep: how a wait is done (tests pass one that records and returns).
     /// - Throws: ``OAuthError/authorization(_:)`` with `access_denied` or `expired_token`; the token
     ///   endpoint's other errors; ``OAuthError/idToken(_:)`` for a refused ID token.
     public func completeDeviceAuthorization(

@@ -15,6 +15,11 @@ public final class OAuthClient: Sendable {
 
     /// Creates a client. Throws when the configuration breaks a rule (e.g. a plain-http endpoint).
     /// - Parameters:
+    ///   - configuration: the provider's endpoints and the client.
+    ///   - store: where the tokens are kept.
+    ///   - transport: how requests are sent (wrapped in a ``BackoffTransport``).
+    ///   - clock: the time tokens and ID tokens are checked against.
+    ///   - random: where `state`, PKCE verifiers and nonces come from.
     ///   - refreshMargin: how long before expiry the access token is refreshed proactively.
     ///   - keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
     ///   - tokenObserver: called synchronously after every change of the stored tokens (for mirrors that
@@ -46,15 +51,27 @@ public final class OAuthClient: Sendable {
     }
 
     /// Builds an authorization request with fresh state, PKCE and nonce (when `openid` is asked for).
+    /// - Parameters:
+    ///   - redirectURI: where the provider sends the user back.
+    ///   - scopes: the scopes asked for.
+    ///   - nonce: a nonce chosen by the app; `nil` generates one.
+    ///   - additionalParameters: extra query fields of the authorization URL, in order.
     public func makeAuthorizationRequest(redirectURI: URL, scopes: [String], nonce: String? = nil,
                                          additionalParameters: [(String, String)] = []) -> AuthorizationRequest {
         flow.makeRequest(redirectURI: redirectURI, scopes: scopes, nonce: nonce, additionalParameters: additionalParameters)
     }
 
     /// Runs a whole sign-in through a user agent and stores the tokens.
-    /// - Parameter exchangeParameters: extra fields of the code exchange.
-    /// - Parameter store: `false` leaves storing to the caller (after checks of its own, e.g. LINE's
-    ///   profile/`sub` check), so a refused login never becomes a session.
+    /// - Parameters:
+    ///   - scopes: the scopes asked for.
+    ///   - userAgent: the browser (or stand-in) that shows the provider's pages.
+    ///   - redirectURI: the callback; `nil` uses the user agent's own.
+    ///   - nonce: a nonce chosen by the app; `nil` generates one.
+    ///   - maxAge: `max_age`: the longest time since the user last signed in; then `auth_time` is checked.
+    ///   - additionalParameters: extra query fields of the authorization URL, in order.
+    ///   - exchangeParameters: extra fields of the code exchange.
+    ///   - store: `false` leaves storing to the caller (after checks of its own, e.g. LINE's
+    ///     profile/`sub` check), so a refused login never becomes a session.
     public func signIn(
         scopes: [String], userAgent: any UserAgent, redirectURI: URL? = nil, nonce: String? = nil,
         maxAge: TimeInterval? = nil, additionalParameters: [(String, String)] = [], exchangeParameters: [(String, String)] = [],

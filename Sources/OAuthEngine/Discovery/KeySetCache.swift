@@ -54,8 +54,15 @@ public actor KeySetCache {
     private(set) var sharedFetchJoins = 0
 
     /// Creates a cache for the JWKS at `url`.
-    /// - Parameter failureBackoff: how long a failed fetch is remembered, clamped into ``failureBackoffBounds``
-    ///   (NaN means the default, 30 s).
+    /// - Parameters:
+    ///   - url: the JWKS (`jwks_uri`).
+    ///   - transport: how it is fetched.
+    ///   - clock: the time the cache's age is measured with.
+    ///   - minimumRefetchInterval: the least time between two fetches for an unknown `kid`.
+    ///   - maximumAge: how long a fetched set is used before it is fetched again.
+    ///   - timeout: the deadline of one fetch, in seconds.
+    ///   - failureBackoff: how long a failed fetch is remembered, clamped into ``failureBackoffBounds``
+    ///     (NaN means the default, 30 s).
     public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
                 minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
                 failureBackoff: TimeInterval = 30) {

@@ -63,7 +63,10 @@ public struct ServerError: Error, Sendable, Equatable {
     }
 
     /// Reads the three LINE error shapes (OAuth `error`/`error_description`, API `message`) from a response.
-    /// - Parameter url: the endpoint that answered; kept without its query.
+    /// - Parameters:
+    ///   - response: the answer that was not a success.
+    ///   - reason: what the caller was doing, when the body says nothing.
+    ///   - url: the endpoint that answered; kept without its query.
     public init(response: HTTPResponse, reason: String? = nil, url: URL? = nil) {
         var code: String?
         var message: String?

@@ -25,7 +25,15 @@ public struct AuthorizationRequest: Sendable {
 
     /// Creates a request with fresh `state`, PKCE and (when needed) nonce.
     /// - Parameters:
+    ///   - endpoint: the provider's authorization endpoint.
+    ///   - clientID: the client (for LINE, the channel ID).
+    ///   - redirectURI: where the provider sends the user back.
+    ///   - scopes: the scopes asked for.
+    ///   - usePKCE: whether to send an S256 code challenge.
     ///   - nonce: a nonce chosen by the app; when `nil` and `generateNonce` is true, one is generated.
+    ///   - generateNonce: whether a nonce is made when none is given.
+    ///   - additionalParameters: extra query fields, in order.
+    ///   - random: where `state`, the verifier and the nonce come from.
     public init(
         endpoint: URL, clientID: String, redirectURI: URL, scopes: [String], usePKCE: Bool = true,
         nonce: String? = nil, generateNonce: Bool, additionalParameters: [(String, String)] = [],

@@ -21,7 +21,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// Sends the request within `request.timeout` for the whole exchange (``ExchangeDeadline``: on Linux,
+    /// Sends the request within `request.timeout` for the whole exchange (a deadline of its own: on Linux,
     /// URLSession's own timeouts are not a deadline); maps `URLError`s to ``TransportError``.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)

@@ -29,8 +29,13 @@ public actor CredentialSession {
     public private(set) var refreshCount = 0
 
     /// Creates a session over a store.
-    /// - Parameter observer: called synchronously, inside the session, after every change (login,
-    ///   refresh, clear) with the new tokens or `nil`; for mirrors that must never lag (LINE's `current`).
+    /// - Parameters:
+    ///   - store: where the tokens are kept.
+    ///   - tokenClient: who refreshes them.
+    ///   - clock: the time expiry is judged by.
+    ///   - refreshMargin: how long before expiry a token is refreshed.
+    ///   - observer: called synchronously, inside the session, after every change (login,
+    ///     refresh, clear) with the new tokens or `nil`; for mirrors that must never lag (LINE's `current`).
     public init(store: any TokenStore, tokenClient: TokenClient, clock: any WallClock = SystemClock(), refreshMargin: TimeInterval = 60,
                 observer: (@Sendable (TokenSet?) -> Void)? = nil) {
         self.observer = observer

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The Keychain as the token store uses it: the four `SecItem` calls over plain values, so every query
 /// and every status is decided in cross-platform code (``KeychainTokenStore``) and tested on Linux with an
-/// in-memory stand-in. On Apple platforms ``SecItemKeychain`` answers with the real Keychain.
+/// in-memory stand-in. On Apple platforms `SecItemKeychain` answers with the real Keychain.
 public protocol KeychainAccess: Sendable {
     /// `SecItemCopyMatching` for one generic-password item's data.
     func copyData(matching query: KeychainQuery) -> (status: KeychainStatus, data: Data?)

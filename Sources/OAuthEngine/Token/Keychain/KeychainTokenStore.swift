@@ -8,7 +8,7 @@ public import Foundation
 /// new one is written, so a user moving from LINE's SDK stays signed in and nothing is lost if the app
 /// stops halfway.
 ///
-/// Every decision is here, over the ``KeychainAccess`` seam; on Apple platforms ``SecItemKeychain`` is
+/// Every decision is here, over the ``KeychainAccess`` seam; on Apple platforms `SecItemKeychain` is
 /// the real Keychain.
 public struct KeychainTokenStore: TokenStore, SynchronousTokenLoading {
     /// Another SDK's item to take over.
