@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "OAuthEngine", targets: ["OAuthEngine"]),
         .library(name: "LineSDK", targets: ["LineSDK"]),
         .library(name: "LineLoginServer", targets: ["LineLoginServer"]),
+        .library(name: "LineLoginHummingbird", targets: ["LineLoginHummingbird"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
         .library(name: "EmulatorBrowser", targets: ["EmulatorBrowser"]),
         .executable(name: "line-login", targets: ["line-login"]),
@@ -68,17 +69,26 @@ let package = Package(
             dependencies: [
                 "LineSDK",
                 "OAuthEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LineLoginHummingbird",
+            dependencies: [
+                "LineLoginServer",
+                "LineSDK",
+                "OAuthEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "LineLoginExampleSite",
             dependencies: [
-                "LineLoginServer", "LineSDK", "OAuthEngine",
+                "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -106,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "line-login-bench",
             dependencies: [
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "LineLoginServer",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "LineLoginServer", "LineLoginHummingbird",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -134,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
-                "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
+import LineLoginHummingbird
 import LineSDK
 import OAuthEngine
 

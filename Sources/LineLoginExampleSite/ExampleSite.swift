@@ -2,6 +2,7 @@ import Crypto
 public import Foundation
 import Hummingbird
 public import LineLoginServer
+import LineLoginHummingbird
 public import LineSDK
 import Logging
 import NIOCore

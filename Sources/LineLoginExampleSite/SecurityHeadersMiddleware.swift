@@ -1,5 +1,6 @@
 import Hummingbird
 import LineLoginServer
+import LineLoginHummingbird
 
 /// `X-Content-Type-Options`, `X-Frame-Options` and `Referrer-Policy` on every answer.
 struct SecurityHeadersMiddleware: RouterMiddleware {

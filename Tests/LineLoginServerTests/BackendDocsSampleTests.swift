@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
+import LineLoginHummingbird
 import LineSDK
 import OAuthEngine
 import Testing

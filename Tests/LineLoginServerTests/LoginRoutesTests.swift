@@ -6,6 +6,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+import LineLoginHummingbird
 
 /// `LineLoginRoutes` + `LineSessionMiddleware` in a Hummingbird app over real HTTP: start, sign in on the
 /// emulator (scripted browser), callback, a page that sees the user, logout.

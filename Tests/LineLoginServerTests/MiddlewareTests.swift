@@ -5,6 +5,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+import LineLoginHummingbird
 
 /// `LineBearerMiddleware` in a Hummingbird app on a free loopback port, called over real HTTP, with
 /// tokens the emulator issued.

@@ -3,6 +3,7 @@ import NIOCore
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginHummingbird
 
 /// One client's requests never push out another client's pending nonce.
 @Suite struct NonceQuotaTests {

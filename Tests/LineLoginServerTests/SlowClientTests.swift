@@ -9,6 +9,7 @@ import Foundation
 import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
+import LineLoginHummingbird
 import Testing
 
 /// A client that sends half a request line and then nothing (slowloris) is disconnected by the

@@ -9,7 +9,7 @@ public import OAuthEngine
 /// asking while the store is full) loses its own oldest nonce, never another client's. When the store
 /// is full of other clients' live nonces, issuing fails (``NonceStoreError``, a 503 at the route)
 /// instead of pushing out someone's pending sign-in. The routes of this package use the remote
-/// address as the client (see ``LineRequestContext/nonceClient``).
+/// address as the client (see `LineRequestContext.nonceClient` of LineLoginHummingbird).
 ///
 /// Issuing and consuming are O(1): expired nonces are dropped from the front of an insertion-ordered
 /// chain (every nonce lives ``lifetime``, so the oldest expire first), nothing is ever scanned.

@@ -7,7 +7,7 @@ public protocol NonceStore: Sendable {
     /// Issues a fresh, unguessable nonce (URL-safe) to `client` and remembers it until it is consumed
     /// or expires.
     ///
-    /// `client` says who asked (the routes pass ``LineRequestContext/nonceClient``, the remote
+    /// `client` says who asked (the routes pass `LineRequestContext.nonceClient` in LineLoginHummingbird, the remote
     /// address): a store must not let one client's requests push out another client's pending nonce,
     /// e.g. by giving each client a quota as ``MemoryNonceStore`` does.
     func issue(for client: String) async throws -> String

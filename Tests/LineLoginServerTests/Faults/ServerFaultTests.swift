@@ -10,6 +10,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+import LineLoginHummingbird
 
 /// The fault suite, server side: `LineBearerMiddleware` over real HTTP, with the verifiers' calls to
 /// the emulator going through a fault injector. Stated outcomes: while LINE is down a request is

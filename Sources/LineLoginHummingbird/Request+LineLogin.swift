@@ -1,3 +1,4 @@
+public import LineLoginServer
 import Hummingbird
 import OAuthEngine
 

@@ -1,3 +1,4 @@
+public import LineLoginServer
 public import HummingbirdCore
 import NIOCore
 

@@ -1,3 +1,4 @@
+public import LineLoginServer
 public import Hummingbird
 
 /// Reads the sealed web-login session cookie and, when it is intact and unexpired, puts its user in

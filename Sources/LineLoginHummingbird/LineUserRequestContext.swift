@@ -1,3 +1,4 @@
+public import LineLoginServer
 public import Hummingbird
 
 /// A request context that can carry the LINE user a middleware authenticated.

@@ -1,3 +1,4 @@
+public import LineLoginServer
 import Foundation
 public import Hummingbird
 import OAuthEngine

@@ -1,3 +1,4 @@
+public import LineLoginServer
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -6,8 +7,12 @@ import Glibc
 import Musl
 #endif
 import NIOCore
+// On Linux, `sockaddr_in6`'s members come through NIO's C shim module.
+#if canImport(CNIOLinux)
+import CNIOLinux
+#endif
 
-/// Who asked for a nonce, as ``NonceStore/issue(for:)`` takes it: the peer's IP address, with an IPv6
+/// Who asked for a nonce, as `NonceStore.issue(for:)` takes it: the peer's IP address, with an IPv6
 /// peer reduced to its /64 (one host is usually given a whole /64, so its addresses are one client).
 ///
 /// Behind a reverse proxy every request comes from the proxy: one client for all users, so the quota

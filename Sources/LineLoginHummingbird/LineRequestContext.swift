@@ -1,3 +1,4 @@
+public import LineLoginServer
 public import Hummingbird
 import NIOCore
 
@@ -7,7 +8,7 @@ public struct LineRequestContext: LineUserRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The authenticated user, if a middleware set one.
     public var lineUser: LineUser?
-    /// The client this request counts against in a ``NonceStore`` (``NonceStore/issue(for:)``): the
+    /// The client this request counts against in a `NonceStore` (`NonceStore.issue(for:)`): the
     /// remote IP address, an IPv6 one reduced to its /64.
     public let nonceClient: String
 
