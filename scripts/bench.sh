@@ -87,10 +87,11 @@ id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv
 access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$work/mw.json")
 open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
 id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
+cached_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)
 access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
 
-printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "access": %s}}\n' \
-  "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$open_rps" "$id_rps" "$access_rps" > "$work/wrk.json"
+printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "id_cached": %s, "access": %s}}\n' \
+  "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$open_rps" "$id_rps" "$cached_rps" "$access_rps" > "$work/wrk.json"
 
 echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick"
 echo

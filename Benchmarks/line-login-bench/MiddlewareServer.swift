@@ -26,10 +26,14 @@ enum MiddlewareServer {
 
         let platform = LinePlatform.custom(baseURL: base)
         let idTokens = try IDTokenVerifier(channels: [LineChannel(channelID: channelID)], platform: platform)
+        let cachedIDTokens = try IDTokenVerifier(channels: [LineChannel(channelID: channelID)], platform: platform,
+                                                 cache: VerifiedIDTokenCache())
         let accessTokens = try AccessTokenVerifier(channelIDs: [channelID], platform: platform)
         let router = Router(context: LineRequestContext.self)
         router.get("/open") { _, _ in "ok" }
         router.group("id").add(middleware: LineBearerMiddleware(accepting: .idTokens(idTokens)))
+            .get("/") { _, context in context.lineUser?.userID ?? "" }
+        router.group("id-cached").add(middleware: LineBearerMiddleware(accepting: .idTokens(cachedIDTokens)))
             .get("/") { _, context in context.lineUser?.userID ?? "" }
         router.group("access").add(middleware: LineBearerMiddleware(accepting: .accessTokens(accessTokens)))
             .get("/") { _, context in context.lineUser?.userID ?? "" }

@@ -45,6 +45,8 @@ public struct IDTokenVerifier: Sendable {
     public let nonceStore: (any NonceStore)?
     /// The JWKS cache shared by every channel.
     public let keys: KeySetCache
+    /// Tokens that passed every check without a nonce requirement, answered again without a signature check.
+    public let cache: VerifiedIDTokenCache?
 
     // One per distinct channel ID, in configuration order; the first also answers a token that names no
     // configured channel. Looked up with ExactMatch: a `String`-keyed dictionary would also find a channel
@@ -65,6 +67,8 @@ public struct IDTokenVerifier: Sendable {
     ///   - jwksRefetchInterval: the least time between JWKS refetches caused by unknown key IDs.
     ///   - keys: a JWKS cache to use instead of one for the platform's `jwks_uri` (tests, pinned keys).
     ///   - timeout: seconds per request to LINE.
+    ///   - cache: remembers tokens verified without a nonce requirement (bearer ID tokens presented on every
+    ///     request) until their `exp` or until their key leaves the JWKS; local mode only.
     ///   - outageBackoff: after LINE's verify endpoint failed (5xx, 429, unreachable), seconds it is left
     ///     alone (a longer `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`. The JWKS
     ///     cache has its own back-off.
@@ -73,7 +77,7 @@ public struct IDTokenVerifier: Sendable {
     public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
                 nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
-                keys: KeySetCache? = nil, timeout: TimeInterval = 10,
+                keys: KeySetCache? = nil, timeout: TimeInterval = 10, cache: VerifiedIDTokenCache? = nil,
                 outageBackoff: TimeInterval = 5) throws(LineServerConfigurationError) {
         guard !channels.isEmpty else { throw LineServerConfigurationError("at least one channel is needed") }
         for channel in channels where channel.channelID.isEmpty {
@@ -100,6 +104,7 @@ public struct IDTokenVerifier: Sendable {
         self.mode = mode
         self.nonceStore = nonceStore
         self.keys = keySet
+        self.cache = mode == .local ? cache : nil
         self.validators = validators
         // Every token is a call in remote mode: during an outage, one per back-off, not one per request.
         self.transport = BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock)
@@ -122,6 +127,9 @@ public struct IDTokenVerifier: Sendable {
         if requirement == .issuedByStore && nonceStore == nil {
             throw .nonceStoreUnavailable("no nonce store is configured")
         }
+        // A token that already passed every check, with nothing more asked of it now, is answered from the cache.
+        let cacheable = requirement == .notChecked && maxAge == nil && userID == nil ? cache : nil
+        if let cacheable, let remembered = await cacheable.value(for: idToken, keys: keys) { return remembered }
         // 1. Form: a token that isn't a compact JWS is refused here, without asking LINE.
         let jws: CompactJWS
         do { jws = try CompactJWS(parsing: idToken) } catch { throw .idToken(.jose(error)) }
@@ -140,7 +148,9 @@ public struct IDTokenVerifier: Sendable {
                 .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claims), userID: userID)
         }
         let claims = try await checkClaims(raw, validator: validator, requirement: requirement, maxAge: maxAge, userID: userID)
-        return VerifiedIDToken(channelID: channelID, claims: claims)
+        let verified = VerifiedIDToken(channelID: channelID, claims: claims)
+        cacheable?.insert(verified, for: idToken, keyID: jws.header.keyID)
+        return verified
     }
 
     /// Steps 4–9 in the checklist's order; the store's nonce is consumed at step 7, only for a token

@@ -1,0 +1,89 @@
+public import Foundation
+public import OAuthEngine
+
+/// Remembers ID tokens that passed every check, so an API that takes the same bearer ID token on every
+/// request verifies its signature once (as Envoy's JWT filter does), not per request.
+///
+/// Only tokens checked without a nonce requirement are remembered (a single-use nonce must be refused on
+/// its second use, so those are verified every time). Keyed by an HMAC of the token under a per-process
+/// random key (the token is never stored); bounded (the entries expiring soonest go first when full); an
+/// entry is never served past the token's `exp`, nor once its `kid` has left LINE's JWKS: each hit asks the
+/// key cache for the `kid` (no network while the set is fresh), and a key that a refetch dropped drops the entry.
+public final class VerifiedIDTokenCache: Sendable {
+    /// At most this many tokens are remembered.
+    public let capacity: Int
+
+    private struct Entry: Sendable {
+        var value: VerifiedIDToken
+        var keyID: String?
+        var expiresAt: Date
+    }
+
+    private let clock: any WallClock
+    private let fingerprint = TokenFingerprint()
+    private let entries = LockedDictionary<Data, Entry>()
+
+    /// Creates a cache.
+    /// - Parameters:
+    ///   - capacity: the most tokens remembered (at least 1).
+    ///   - clock: the clock `exp` is compared with; use the verifier's.
+    public init(capacity: Int = 10_000, clock: any WallClock = SystemClock()) {
+        self.capacity = max(1, capacity)
+        self.clock = clock
+    }
+
+    /// How many entries are held (expired ones included until they are looked up or make room).
+    public var count: Int { entries.count }
+
+    /// The remembered result for `token`, if it is still before its `exp` and its key is still published.
+    func value(for token: String, keys: KeySetCache) async -> VerifiedIDToken? {
+        let key = fingerprint(token)
+        guard let entry = entries[key] else { return nil }
+        guard clock.now() < entry.expiresAt else {
+            entries[key] = nil
+            return nil
+        }
+        // HS256 tokens have no kid: their key is the channel secret, which doesn't rotate under them.
+        if let keyID = entry.keyID {
+            guard let set = try? await keys.keySet(for: keyID), set.keys.contains(where: { $0.keyID == keyID }) else {
+                entries[key] = nil
+                return nil
+            }
+        }
+        return entry.value
+    }
+
+    /// Remembers `value` for `token` (signed with `keyID`) until the token's `exp`.
+    func insert(_ value: VerifiedIDToken, for token: String, keyID: String?) {
+        let expiresAt = value.claims.expiration
+        let now = clock.now()
+        guard expiresAt > now else { return }
+        let capacity = capacity
+        entries.update { entries in
+            let key = fingerprint(token)
+            if entries[key] == nil && entries.count >= capacity {
+                entries = entries.filter { $0.value.expiresAt > now }
+                if entries.count >= capacity {
+                    // A tenth at a time, so eviction is amortised.
+                    for (old, _) in entries.sorted(by: { $0.value.expiresAt < $1.value.expiresAt }).prefix(max(1, capacity / 10)) {
+                        entries[old] = nil
+                    }
+                }
+            }
+            entries[key] = Entry(value: value, keyID: keyID, expiresAt: expiresAt)
+        }
+    }
+
+    /// Forgets `token`.
+    public func remove(token: String) {
+        entries[fingerprint(token)] = nil
+    }
+
+    /// Forgets everything.
+    public func removeAll() {
+        entries.update { $0.removeAll() }
+    }
+
+    /// The stored keys, for tests that check no token is kept in clear.
+    func storedKeys() -> [Data] { entries.update { Array($0.keys) } }
+}
