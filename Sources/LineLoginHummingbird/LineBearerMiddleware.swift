@@ -70,12 +70,9 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
         }
     }
 
-    /// The token of `Bearer <token>` (scheme case-insensitive, RFC 6750 §2.1), or `nil`.
+    /// The token of `Bearer <token>`, or `nil` (``BearerAuthorization/token(_:)`` of the core).
     static func bearerToken(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        BearerAuthorization.token(header)
     }
 
     static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
@@ -84,20 +81,14 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
         return ExactMatch.equals(tokenIssuer, issuer)
     }
 
-    /// 401 (bad or missing token), 403 (missing scope) or 503 (LINE unavailable), as JSON.
+    /// 401 (bad or missing token), 403 (missing scope) or 503 (LINE unavailable), as JSON: the core's
+    /// ``BearerRefusal`` rendered for Hummingbird.
     static func refusal(_ error: VerificationError) -> Response {
-        if let retryAfter = error.retryAfter() {
-            return .lineJSONError(status: .serviceUnavailable, error: "temporarily_unavailable", description: error.description,
-                                  reason: error.code, extraHeaders: [.retryAfter: String(retryAfter)])
-        }
-        let oauthCode: String
-        switch error {
-        case .missingToken: oauthCode = "invalid_request"
-        case .insufficientScope: oauthCode = "insufficient_scope"
-        default: oauthCode = "invalid_token"
-        }
-        let challenge = error == .missingToken ? "Bearer realm=\"LINE\"" : "Bearer realm=\"LINE\", error=\"\(oauthCode)\""
-        return .lineJSONError(status: oauthCode == "insufficient_scope" ? .forbidden : .unauthorized, error: oauthCode,
-                              description: error.description, reason: error.code, extraHeaders: [.wwwAuthenticate: challenge])
+        let refusal = BearerRefusal(error)
+        var headers: HTTPFields = [:]
+        if let challenge = refusal.wwwAuthenticate { headers[.wwwAuthenticate] = challenge }
+        if let seconds = refusal.retryAfter { headers[.retryAfter] = String(seconds) }
+        return .lineJSONError(status: HTTPResponse.Status(code: refusal.status), error: refusal.error,
+                              description: refusal.description, reason: refusal.reason, extraHeaders: headers)
     }
 }

@@ -6,16 +6,15 @@ public struct VerifiedIDToken: Sendable, Equatable {
     public let channelID: String
     /// Its claims.
     public let claims: IDTokenClaims
+    /// The user the token is about: `sub`, `name`, `picture`, `email`. Read once here: a cached token is
+    /// answered on every request, and parsing the picture URL each time would cost more than the lookup.
+    public let user: LineUser
 
     /// Creates a result.
     public init(channelID: String, claims: IDTokenClaims) {
         self.channelID = channelID
         self.claims = claims
-    }
-
-    /// The user the token is about: `sub`, `name`, `picture`, `email`.
-    public var user: LineUser {
-        LineUser(userID: claims.subject, channelID: channelID, displayName: claims.name, pictureURL: claims.picture,
-                 email: claims.email, method: .idToken)
+        self.user = LineUser(userID: claims.subject, channelID: channelID, displayName: claims.name, pictureURL: claims.picture,
+                             email: claims.email, method: .idToken)
     }
 }

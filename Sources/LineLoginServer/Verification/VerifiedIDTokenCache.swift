@@ -44,8 +44,9 @@ public final class VerifiedIDTokenCache: Sendable {
             return nil
         }
         // HS256 tokens have no kid: their key is the channel secret, which doesn't rotate under them.
-        if let keyID = entry.keyID {
-            guard let set = try? await keys.keySet(for: keyID), set.keys.contains(where: { $0.keyID == keyID }) else {
+        // The lock-free look at the fresh set first; the actor (which may refetch) only when that can't say.
+        if let keyID = entry.keyID, keys.cachedKeySet(for: keyID) == nil {
+            guard let set = try? await keys.keySet(for: keyID), set.names(keyID) else {
                 entries[key] = nil
                 return nil
             }
