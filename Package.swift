@@ -124,6 +124,13 @@ let package = Package(
             path: "Benchmarks/line-login-bench",
             swiftSettings: swiftSettings
         ),
+        // Test helpers shared by the server-side test targets (fixtures, scripted transports, the refusal-table cases).
+        .target(
+            name: "LineLoginServerTestSupport",
+            dependencies: ["LineLoginServer", "OAuthEngine", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/LineLoginServerTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "OAuthEngineTests",
             dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
@@ -144,7 +151,8 @@ let package = Package(
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
-                "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -177,4 +185,32 @@ if Context.environment["LINE_LOGIN_FUZZ"] == "1" {
         )
     )
     package.products.append(.executable(name: "line-login-fuzz", targets: ["line-login-fuzz"]))
+}
+
+// The Vapor glue builds the whole Vapor stack, which the sanitizer and fuzzing builds (scripts/sanitize.sh,
+// scripts/fuzz.sh) leave out with LINE_LOGIN_SKIP_VAPOR=1: the glue is a thin rendering of the core's
+// refusal table, whose cases the Hummingbird glue runs under the sanitizers too.
+if Context.environment["LINE_LOGIN_SKIP_VAPOR"] != "1" {
+    package.dependencies.append(.package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"))
+    package.targets.append(contentsOf: [
+        .target(
+            name: "LineLoginVapor",
+            dependencies: [
+                "LineLoginServer",
+                "LineSDK",
+                "OAuthEngine",
+                .product(name: "Vapor", package: "vapor"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginVaporTests",
+            dependencies: [
+                "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport",
+                .product(name: "VaporTesting", package: "vapor"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ])
+    package.products.append(.library(name: "LineLoginVapor", targets: ["LineLoginVapor"]))
 }

@@ -3,6 +3,7 @@ import Foundation
 public import Hummingbird
 import OAuthEngine
 import LineSDK
+import NIOCore
 
 /// Authenticates `Authorization: Bearer <token>` with LINE and puts the user in the request context.
 ///
@@ -17,17 +18,8 @@ import LineSDK
 ///     .get("me") { _, context in context.lineUser?.displayName ?? "" }
 /// ```
 public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddleware {
-    /// Which tokens a client may present.
-    public enum AcceptedTokens: Sendable {
-        /// Access tokens (verify endpoint, then profile).
-        case accessTokens(AccessTokenVerifier)
-        /// ID tokens. The nonce is not checked by default: a bearer token is presented on every call
-        /// and can't be single-use (use the nonce store where the app first signs in).
-        case idTokens(IDTokenVerifier, nonce: IDTokenVerifier.NonceRequirement = .notChecked)
-        /// Either: a compact JWS whose `iss` is the platform's issuer is taken as an ID token, anything
-        /// else as an access token (LINE access tokens look like JWTs too, but carry no such `iss`).
-        case accessOrIDTokens(AccessTokenVerifier, IDTokenVerifier)
-    }
+    /// Which tokens a client may present (the core's `AcceptedTokens`).
+    public typealias AcceptedTokens = LineLoginServer.AcceptedTokens
 
     /// The tokens accepted.
     public let accepted: AcceptedTokens
@@ -57,38 +49,22 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
 
     /// Verifies one token as configured.
     func authenticate(_ token: String) async throws(VerificationError) -> LineUser {
-        switch accepted {
-        case .accessTokens(let verifier):
-            return try await verifier.verify(token).user
-        case .idTokens(let verifier, let nonce):
-            return try await verifier.verify(token, nonce: nonce).user
-        case .accessOrIDTokens(let accessVerifier, let idVerifier):
-            if Self.looksLikeIDToken(token, issuer: idVerifier.platform.issuer) {
-                return try await idVerifier.verify(token, nonce: .notChecked).user
-            }
-            return try await accessVerifier.verify(token).user
-        }
+        try await accepted.authenticate(token)
     }
 
-    /// The token of `Bearer <token>`, or `nil` (``BearerAuthorization/token(_:)`` of the core).
+    /// The token of `Bearer <token>`, or `nil` (the core's `BearerAuthorization.token(_:)`).
     static func bearerToken(_ header: String) -> String? {
         BearerAuthorization.token(header)
     }
 
-    static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
-        guard let jws = try? CompactJWS(parsing: token) else { return false }
-        guard let tokenIssuer = jws.claims["iss"]?.stringValue else { return false }
-        return ExactMatch.equals(tokenIssuer, issuer)
-    }
-
     /// 401 (bad or missing token), 403 (missing scope) or 503 (LINE unavailable), as JSON: the core's
-    /// ``BearerRefusal`` rendered for Hummingbird.
+    /// `BearerRefusal` rendered for Hummingbird.
     static func refusal(_ error: VerificationError) -> Response {
         let refusal = BearerRefusal(error)
-        var headers: HTTPFields = [:]
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let challenge = refusal.wwwAuthenticate { headers[.wwwAuthenticate] = challenge }
         if let seconds = refusal.retryAfter { headers[.retryAfter] = String(seconds) }
-        return .lineJSONError(status: HTTPResponse.Status(code: refusal.status), error: refusal.error,
-                              description: refusal.description, reason: refusal.reason, extraHeaders: headers)
+        return Response(status: HTTPResponse.Status(code: refusal.status), headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
     }
 }

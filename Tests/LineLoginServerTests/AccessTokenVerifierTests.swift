@@ -3,6 +3,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// `GET /oauth2/v2.1/verify` then the profile, against a scripted LINE.
 @Suite struct AccessTokenVerifierTests {

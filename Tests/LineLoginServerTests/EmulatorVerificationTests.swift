@@ -4,6 +4,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// Both verifiers against the emulator over real HTTP, with tokens it issued to a real login.
 @Suite(.serialized) struct EmulatorVerificationTests {

@@ -3,6 +3,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// The server's channel lookups compare channel IDs as bytes: a token or a verify answer naming a
 /// canonically equivalent spelling of a configured channel (`K` vs KELVIN SIGN, equal under `String ==`)

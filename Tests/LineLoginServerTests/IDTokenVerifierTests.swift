@@ -4,6 +4,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// One test (at least) per ID-token rule of the security checklist, with tokens signed here by swift-crypto.
 @Suite struct IDTokenVerifierTests {

@@ -2,6 +2,7 @@ import Foundation
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// The live sessions of one process: bounded, and an ended session is never live again.
 @Suite struct MemoryWebSessionStoreTests {

@@ -6,6 +6,7 @@ import OAuthEngine
 import Testing
 @testable import LineLoginServer
 import LineLoginHummingbird
+@testable import LineLoginServerTestSupport
 
 /// `LineBearerMiddleware` in a Hummingbird app on a free loopback port, called over real HTTP, with
 /// tokens the emulator issued.

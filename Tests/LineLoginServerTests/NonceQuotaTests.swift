@@ -4,6 +4,7 @@ import OAuthEngine
 import Testing
 @testable import LineLoginServer
 @testable import LineLoginHummingbird
+@testable import LineLoginServerTestSupport
 
 /// One client's requests never push out another client's pending nonce.
 @Suite struct NonceQuotaTests {

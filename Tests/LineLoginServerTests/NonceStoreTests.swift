@@ -2,6 +2,7 @@ import Foundation
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 @Suite struct NonceStoreTests {
     let clock = TestClock()

@@ -3,6 +3,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// The verified-ID-token cache: what it remembers, for how long, and what drops an entry.
 @Suite struct VerifiedIDTokenCacheTests {

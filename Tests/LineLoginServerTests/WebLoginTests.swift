@@ -5,6 +5,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import LineLoginServer
+@testable import LineLoginServerTestSupport
 
 /// The framework-agnostic web login against the emulator, with the scripted browser as the user.
 @Suite(.serialized) struct WebLoginTests {

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// How a middleware answers a request whose bearer token can't be used — the one refusal table that
 /// every framework's glue renders (status, JSON body, `WWW-Authenticate`, `Retry-After`), so Hummingbird
 /// and any other framework refuse alike.
@@ -41,5 +43,10 @@ public struct BearerRefusal: Sendable, Equatable {
     /// The JSON body's members.
     public var body: [String: String] {
         ["error": error, "error_description": description, "reason": reason]
+    }
+
+    /// The JSON body (keys sorted), served as `application/json; charset=utf-8` with `Cache-Control: no-store`.
+    public var json: Data {
+        (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 }

@@ -4,6 +4,7 @@ import LineLoginEmulator
 import LineSDK
 import OAuthEngine
 import Testing
+@testable import LineLoginServerTestSupport
 
 /// The fault suite, client side: LINE's SDK surface (login, refresh, profile, logout) against the
 /// emulator over real HTTP, with faults injected under the client's transport. Stated outcomes: every

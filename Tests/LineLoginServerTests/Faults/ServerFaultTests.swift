@@ -11,6 +11,7 @@ import OAuthEngine
 import Testing
 @testable import LineLoginServer
 import LineLoginHummingbird
+@testable import LineLoginServerTestSupport
 
 /// The fault suite, server side: `LineBearerMiddleware` over real HTTP, with the verifiers' calls to
 /// the emulator going through a fault injector. Stated outcomes: while LINE is down a request is

@@ -1,0 +1,38 @@
+import LineSDK
+public import OAuthEngine
+
+/// Which tokens a client may present in `Authorization: Bearer`, and how one is verified: the one
+/// decision that every framework's bearer middleware (Hummingbird, Vapor) makes.
+public enum AcceptedTokens: Sendable {
+    /// Access tokens (verify endpoint, then profile).
+    case accessTokens(AccessTokenVerifier)
+    /// ID tokens. The nonce is not checked by default: a bearer token is presented on every call
+    /// and can't be single-use (use the nonce store where the app first signs in).
+    case idTokens(IDTokenVerifier, nonce: IDTokenVerifier.NonceRequirement = .notChecked)
+    /// Either: a compact JWS whose `iss` is the platform's issuer is taken as an ID token, anything
+    /// else as an access token (LINE access tokens look like JWTs too, but carry no such `iss`).
+    case accessOrIDTokens(AccessTokenVerifier, IDTokenVerifier)
+
+    /// Verifies `token` as configured.
+    /// - Throws: ``VerificationError``; render it with ``BearerRefusal``.
+    public func authenticate(_ token: String) async throws(VerificationError) -> LineUser {
+        switch self {
+        case .accessTokens(let verifier):
+            return try await verifier.verify(token).user
+        case .idTokens(let verifier, let nonce):
+            return try await verifier.verify(token, nonce: nonce).user
+        case .accessOrIDTokens(let accessVerifier, let idVerifier):
+            if Self.looksLikeIDToken(token, issuer: idVerifier.platform.issuer) {
+                return try await idVerifier.verify(token, nonce: .notChecked).user
+            }
+            return try await accessVerifier.verify(token).user
+        }
+    }
+
+    /// Whether `token` is a compact JWS whose `iss` is `issuer`.
+    static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
+        guard let jws = try? CompactJWS(parsing: token) else { return false }
+        guard let tokenIssuer = jws.claims["iss"]?.stringValue else { return false }
+        return ExactMatch.equals(tokenIssuer, issuer)
+    }
+}
