@@ -124,6 +124,13 @@ let package = Package(
             path: "Benchmarks/line-login-bench",
             swiftSettings: swiftSettings
         ),
+        // The real-socket transport cases shared by the URLSession and AsyncHTTPClient transports' tests.
+        .target(
+            name: "TransportTestSupport",
+            dependencies: ["OAuthEngine"],
+            path: "Tests/TransportTestSupport",
+            swiftSettings: swiftSettings
+        ),
         // Test helpers shared by the server-side test targets (fixtures, scripted transports, the refusal-table cases).
         .target(
             name: "LineLoginServerTestSupport",
@@ -133,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OAuthEngineTests",
-            dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: ["OAuthEngine", "TransportTestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
             // Wycheproof's vectors travel with the tests (a fresh clone runs every case); see Vectors/README.md.
             resources: [.copy("Vectors")],
             swiftSettings: swiftSettings
@@ -187,12 +194,30 @@ if Context.environment["LINE_LOGIN_FUZZ"] == "1" {
     package.products.append(.executable(name: "line-login-fuzz", targets: ["line-login-fuzz"]))
 }
 
-// The Vapor glue builds the whole Vapor stack, which the sanitizer and fuzzing builds (scripts/sanitize.sh,
-// scripts/fuzz.sh) leave out with LINE_LOGIN_SKIP_VAPOR=1: the glue is a thin rendering of the core's
-// refusal table, whose cases the Hummingbird glue runs under the sanitizers too.
-if Context.environment["LINE_LOGIN_SKIP_VAPOR"] != "1" {
+// The Vapor glue and the AsyncHTTPClient transport build the Vapor and AsyncHTTPClient stacks (SwiftNIO's
+// TLS and HTTP/2 with BoringSSL), which the sanitizer and fuzzing builds (scripts/sanitize.sh,
+// scripts/fuzz.sh) leave out with LINE_LOGIN_LEAN=1, to stay within CI's time: the Vapor glue renders the
+// core's refusal table, whose cases the Hummingbird glue runs under the sanitizers too, and the transport's
+// deadline cases are URLSession's too.
+if Context.environment["LINE_LOGIN_LEAN"] != "1" {
     package.dependencies.append(.package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"))
+    package.dependencies.append(.package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"))
     package.targets.append(contentsOf: [
+        .target(
+            name: "LineLoginAsyncHTTPClient",
+            dependencies: [
+                "OAuthEngine",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginAsyncHTTPClientTests",
+            dependencies: ["LineLoginAsyncHTTPClient", "OAuthEngine", "TransportTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "LineLoginVapor",
             dependencies: [
@@ -213,4 +238,5 @@ if Context.environment["LINE_LOGIN_SKIP_VAPOR"] != "1" {
         ),
     ])
     package.products.append(.library(name: "LineLoginVapor", targets: ["LineLoginVapor"]))
+    package.products.append(.library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]))
 }

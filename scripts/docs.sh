@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=("$@")
-[ ${#modules[@]} -eq 0 ] && modules=(OAuthEngine LineSDK LineLoginServer LineLoginHummingbird LineLoginVapor LineLoginEmulator EmulatorBrowser)
+[ ${#modules[@]} -eq 0 ] && modules=(OAuthEngine LineSDK LineLoginServer LineLoginHummingbird LineLoginVapor LineLoginAsyncHTTPClient LineLoginEmulator EmulatorBrowser)
 triple=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\([^"]*\)".*/\1/p' | head -1)
 bin=$(swift build --show-bin-path)
 modules_dir="$bin/Modules"

@@ -29,7 +29,7 @@ for harness in "${harnesses[@]}"; do
   [ -d "Fuzz/Corpus/$harness" ] || fail "no seed corpus Fuzz/Corpus/$harness"
 done
 
-export LINE_LOGIN_SKIP_VAPOR=1  # the fuzz harnesses use no framework
+export LINE_LOGIN_LEAN=1  # the fuzz harnesses use no framework
 build=(swift build --product line-login-fuzz --scratch-path .build-fuzz
        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 echo "fuzz: LINE_LOGIN_FUZZ=1 ${build[*]}" >&2

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+@testable import TransportTestSupport
 
 /// A minimal blocking HTTP client on raw sockets, for sending what a browser never would.
 /// Blocking work runs on its own thread so it never holds a Swift concurrency thread.
@@ -81,23 +82,10 @@ enum LoopbackTestClient {
     }
 
     /// A new IPv4 TCP socket, or `nil`.
-    static func tcpSocket() -> Int32? {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        return descriptor >= 0 ? descriptor : nil
-    }
+    static func tcpSocket() -> Int32? { LoopbackSocket.tcpSocket() }
 
     /// `127.0.0.1:port` (0: any free port, for `bind`).
-    static func loopbackAddress(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        return address
-    }
+    static func loopbackAddress(port: Int) -> sockaddr_in { LoopbackSocket.loopbackAddress(port: port) }
 
     /// Runs `body` on a new thread and returns its result.
     static func offload<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
@@ -107,10 +95,6 @@ enum LoopbackTestClient {
     }
 
     /// `send` flags that turn a write to a closed peer into an error instead of SIGPIPE.
-    #if canImport(Glibc)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
-    #else
-    static let sendFlags: Int32 = 0
-    #endif
+    static var sendFlags: Int32 { LoopbackSocket.sendFlags }
 }
 

@@ -39,8 +39,8 @@ final class MisbehavingServer: @unchecked Sendable {
 
     /// Listens on a free loopback port; `nil` when no socket could be opened.
     init?(_ behaviour: Behaviour) {
-        guard let descriptor = LoopbackTestClient.tcpSocket() else { return nil }
-        var address = LoopbackTestClient.loopbackAddress(port: 0)
+        guard let descriptor = LoopbackSocket.tcpSocket() else { return nil }
+        var address = LoopbackSocket.loopbackAddress(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -110,16 +110,17 @@ final class MisbehavingServer: @unchecked Sendable {
             for byte in Self.trickledResponse {
                 if isStopped { return }
                 var value = byte
-                guard send(connection, &value, 1, LoopbackTestClient.sendFlags) == 1 else { return }
+                guard send(connection, &value, 1, LoopbackSocket.sendFlags) == 1 else { return }
                 usleep(useconds_t(interval * 1_000_000))
             }
         case .resetMidBody:
-            _ = Self.halfResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackTestClient.sendFlags) }
+            _ = Self.halfResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
             // SO_LINGER with a zero timeout: close() sends RST instead of FIN.
             var option = linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         case .truncatedJSON:
-            _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackTestClient.sendFlags) }
+            _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
         }
     }
+
 }

@@ -1,0 +1,63 @@
+import Foundation
+import LineLoginAsyncHTTPClient
+import OAuthEngine
+import Testing
+@testable import TransportTestSupport
+
+/// The AsyncHTTPClient transport against the same misbehaving servers as URLSession's (shared cases), and
+/// what it does besides: no redirects, a bound on the body, failures in the engine's terms.
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncHTTPClientTransportTests {
+    /// Runs `body` with a transport of its own, shut down afterwards.
+    func withTransport(maximumBodySize: Int = 1 << 20, _ body: (AsyncHTTPClientTransport) async throws -> Void) async throws {
+        let transport = AsyncHTTPClientTransport(maximumBodySize: maximumBodySize)
+        do { try await body(transport) } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        try await withTransport { try await TransportDeadlineCases.aServerThatNeverAnswersTimesOut($0) }
+    }
+
+    @Test func aServerTricklingItsAnswerTimesOut() async throws {
+        try await withTransport { try await TransportDeadlineCases.aServerTricklingItsAnswerTimesOut($0) }
+    }
+
+    @Test func aResetMidBodyIsATransientFailure() async throws {
+        try await withTransport { try await TransportDeadlineCases.aResetMidBodyIsATransientFailure($0) }
+    }
+
+    @Test func truncatedJSONIsKeysUnavailable() async throws {
+        try await withTransport { try await TransportDeadlineCases.truncatedJSONIsKeysUnavailable($0) }
+    }
+
+    @Test func aPromptAnswerIsUnaffected() async throws {
+        try await withTransport { try await TransportDeadlineCases.aPromptAnswerIsUnaffected($0) }
+    }
+
+    @Test func aBodyOverTheLimitIsRefused() async throws {
+        try await withTransport(maximumBodySize: 1) { transport in
+            let server = try #require(MisbehavingServer(.trickle(every: 0)))
+            defer { server.stop() }
+            let result = await TransportDeadlineCases.outcome(transport, server.url(), timeout: 10).result
+            guard case .failure(.other(let message)) = result else { Issue.record("a body over the limit was read: \(result)"); return }
+            #expect(message.contains("larger"))
+        }
+    }
+
+    @Test func nothingListeningIsATransientConnectionFailure() async throws {
+        try await withTransport { transport in
+            // A port from a listener that is closed at once: nothing answers there.
+            let server = try #require(MisbehavingServer(.hang))
+            let url = server.url()
+            server.stop()
+            let result = await TransportDeadlineCases.outcome(transport, url, timeout: 5).result
+            guard case .failure(let error) = result else { Issue.record("expected a failure: \(result)"); return }
+            #expect(error.isTransient, "\(error)")
+            #expect(!String(describing: error).contains(url.absoluteString), "no URL in the error")
+        }
+    }
+}
