@@ -152,7 +152,6 @@ let package = Package(
             dependencies: [
                 "LineLoginPostgres", "LineLoginServer", "OAuthEngine",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
