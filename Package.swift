@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "LineSDK", targets: ["LineSDK"]),
         .library(name: "LineLoginServer", targets: ["LineLoginServer"]),
         .library(name: "LineLoginHummingbird", targets: ["LineLoginHummingbird"]),
+        // Shared state on PostgreSQL for sites that run several instances (docs/POSTGRES.md). Its own
+        // product, so only an app that adds it builds postgres-nio.
+        .library(name: "LineLoginPostgres", targets: ["LineLoginPostgres"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
         .library(name: "EmulatorBrowser", targets: ["EmulatorBrowser"]),
         .executable(name: "line-login", targets: ["line-login"]),
@@ -34,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         // Already in the graph through Hummingbird; named for its server settings and remote addresses.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+        // For LineLoginPostgres only; nothing else in the package depends on it.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
         .target(
@@ -91,6 +96,17 @@ let package = Package(
                 "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LineLoginPostgres",
+            dependencies: [
+                "LineLoginServer",
+                "OAuthEngine",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -162,6 +178,17 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            // The store cases every NonceStore and WebSessionStore must pass, run for the memory stores and
+            // the PostgreSQL ones, and the PostgreSQL stores' own tests (LINE_LOGIN_POSTGRES_URL).
+            name: "LineLoginPostgresTests",
+            dependencies: [
+                "LineLoginPostgres", "LineLoginServer", "OAuthEngine", "LineLoginServerTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

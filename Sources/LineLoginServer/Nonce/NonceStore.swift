@@ -2,7 +2,9 @@
 /// a nonce, the app logs in with it, sends the raw ID token back, and the server accepts the token only
 /// if its `nonce` is one it issued, still fresh, and not used before.
 ///
-/// Conformers (a shared database store) may throw any error; callers report a ``NonceStoreError``.
+/// ``MemoryNonceStore`` serves one process; several instances share one, e.g. `PostgresNonceStore` of
+/// the `LineLoginPostgres` product (docs/POSTGRES.md). Conformers may throw any error; callers report a
+/// ``NonceStoreError``.
 public protocol NonceStore: Sendable {
     /// Issues a fresh, unguessable nonce (URL-safe) to `client` and remembers it until it is consumed
     /// or expires.

@@ -5,8 +5,8 @@ public import Foundation
 /// know (ended, expired, evicted, or never begun) is refused. A store that is full may end a session
 /// early; it never accepts one that was ended.
 ///
-/// ``MemoryWebSessionStore`` serves one process; a site that runs several instances needs a shared one
-/// (the server issue adds PostgreSQL). Conformers may throw any error: ``WebLogin`` then refuses the session.
+/// ``MemoryWebSessionStore`` serves one process; a site that runs several instances needs a shared one,
+/// e.g. `PostgresWebSessionStore` of the `LineLoginPostgres` product (docs/POSTGRES.md). Conformers may throw any error: ``WebLogin`` then refuses the session.
 public protocol WebSessionStore: Sendable {
     /// Remembers `id` as live until `expiresAt`.
     func begin(_ id: String, expiresAt: Date) async throws

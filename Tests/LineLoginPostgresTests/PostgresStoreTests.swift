@@ -1,0 +1,187 @@
+import Crypto
+import Foundation
+import LineLoginPostgres
+import LineLoginServer
+import OAuthEngine
+import PostgresNIO
+import Testing
+@testable import LineLoginServerTestSupport
+
+/// The PostgreSQL stores as several instances of a site see them: two `PostgresClient`s (two pools, as two
+/// processes would have) on one database.
+///
+/// Skipped, with this note, when `LINE_LOGIN_POSTGRES_URL` is unset; under `CI=true` they run and fail
+/// without it (``PostgresTestDatabase``).
+@Suite(.enabled(if: PostgresTestDatabase.runs, "LINE_LOGIN_POSTGRES_URL is not set: the PostgreSQL store tests (and the PostgreSQL cases of the shared store tests) are skipped; .ci/run starts a database and sets it"))
+struct PostgresStoreTests {
+    @Test func aThousandConcurrentConsumptionsOnTwoInstancesSucceedExactlyOnce() async throws {
+        try await PostgresTestDatabase.withClients(2) { clients in
+            let table = PostgresTestDatabase.uniqueTable("nonces")
+            let stores = try clients.map { try PostgresNonceStore(client: $0, table: table) }
+            let nonce = try await stores[0].issue(for: "client")
+            _ = try await stores[1].count()  // both instances have their schema before the race
+            let successes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<1_000 { group.addTask { try await stores[index % 2].consume(nonce) } }
+                var count = 0
+                for try await success in group where success { count += 1 }
+                return count
+            }
+            #expect(successes == 1)
+            #expect(try await stores[1].count() == 0)
+            try await PostgresTestDatabase.drop(table, on: clients[0])
+        }
+    }
+
+    @Test func aSessionEndedOnOneInstanceIsInactiveOnAnother() async throws {
+        try await PostgresTestDatabase.withClients(2) { clients in
+            let table = PostgresTestDatabase.uniqueTable("sessions")
+            let one = try PostgresWebSessionStore(client: clients[0], table: table)
+            let other = try PostgresWebSessionStore(client: clients[1], table: table)
+            try await one.begin("session", expiresAt: Date().addingTimeInterval(600))
+            #expect(try await other.isActive("session"), "begun on one instance, live on the other")
+            try await other.end("session")
+            #expect(try await !one.isActive("session"), "logged out on one instance, ended on every one")
+            try await one.begin("session", expiresAt: Date().addingTimeInterval(600))
+            #expect(try await !other.isActive("session"))
+            try await PostgresTestDatabase.drop(table, on: clients[0])
+        }
+    }
+
+    @Test func noncesAndSessionsExpireByTheDatabasesClock() async throws {
+        try await PostgresTestDatabase.withClients { clients in
+            let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
+            let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
+            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable, lifetime: 1)
+            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable)
+            let stale = try await nonces.issue(for: "client")
+            let fresh = try await nonces.issue(for: "client")
+            #expect(try await nonces.consume(fresh), "well within its second")
+            try await sessions.begin("session", expiresAt: Date().addingTimeInterval(1))
+            try await Task.sleep(for: .milliseconds(1_500))
+            #expect(try await !nonces.consume(stale), "issued 1.5 s ago with a 1 s lifetime")
+            #expect(try await !sessions.isActive("session"))
+            try await PostgresTestDatabase.drop(nonceTable, on: clients[0])
+            try await PostgresTestDatabase.drop(sessionTable, on: clients[0])
+        }
+    }
+
+    @Test func aPurgeDeletesAtMostOneBatchOfExpiredRows() async throws {
+        let clock = TestClock()
+        try await PostgresTestDatabase.withClients { clients in
+            let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
+            let nonces = try PostgresNonceStore(
+                client: clients[0], table: nonceTable, perClientLimit: 100, lifetime: 10, purgeBatchSize: 5,
+                purgeInterval: 0, clock: clock)
+            for _ in 0..<12 { _ = try await nonces.issue(for: "client") }
+            clock.advance(by: 11)
+            let live = try await nonces.issue(for: "other")
+            #expect(try await nonces.purgeExpired() == 5)
+            #expect(try await nonces.purgeExpired() == 5)
+            #expect(try await nonces.purgeExpired() == 2)
+            #expect(try await nonces.purgeExpired() == 0)
+            #expect(try await nonces.count() == 1, "the live nonce stays")
+            #expect(try await nonces.consume(live))
+
+            let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
+            let sessions = try PostgresWebSessionStore(
+                client: clients[0], table: sessionTable, purgeBatchSize: 3, purgeInterval: 0, clock: clock)
+            for index in 0..<7 { try await sessions.begin("old\(index)", expiresAt: clock.now().addingTimeInterval(5)) }
+            try await sessions.begin("ended", expiresAt: clock.now().addingTimeInterval(600))
+            try await sessions.end("ended")
+            try await sessions.begin("live", expiresAt: clock.now().addingTimeInterval(600))
+            clock.advance(by: 6)
+            #expect(try await sessions.purgeExpired() == 3)
+            #expect(try await sessions.purgeExpired() == 3)
+            #expect(try await sessions.purgeExpired() == 1)
+            #expect(try await sessions.purgeExpired() == 0)
+            #expect(try await sessions.count() == 2, "an ended session is kept until it would have expired")
+            try await sessions.begin("ended", expiresAt: clock.now().addingTimeInterval(600))
+            #expect(try await !sessions.isActive("ended"))
+            #expect(try await sessions.isActive("live"))
+            try await PostgresTestDatabase.drop(nonceTable, on: clients[0])
+            try await PostgresTestDatabase.drop(sessionTable, on: clients[0])
+        }
+    }
+
+    @Test func theStoresPurgeOnTheirOwnEveryIntervalOperations() async throws {
+        let clock = TestClock()
+        try await PostgresTestDatabase.withClients { clients in
+            let table = PostgresTestDatabase.uniqueTable("nonces")
+            let store = try PostgresNonceStore(
+                client: clients[0], table: table, perClientLimit: 100, lifetime: 10, purgeBatchSize: 4,
+                purgeInterval: 10, clock: clock)
+            for _ in 0..<9 { _ = try await store.issue(for: "client") }  // operations 1–9
+            clock.advance(by: 11)
+            _ = try await store.consume("unknown")  // the 10th: one batch of 4 goes
+            #expect(try await store.count() == 5)
+            try await PostgresTestDatabase.drop(table, on: clients[0])
+        }
+    }
+
+    @Test func instancesStartingTogetherCreateTheSchemaOnce() async throws {
+        try await PostgresTestDatabase.withClients(2) { clients in
+            let table = PostgresTestDatabase.uniqueTable("nonces")
+            let stores = try (0..<8).map { try PostgresNonceStore(client: clients[$0 % 2], table: table) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for store in stores { group.addTask { _ = try await store.issue(for: "client") } }
+                try await group.waitForAll()
+            }
+            #expect(try await stores[0].count() == 8)
+            try await PostgresTestDatabase.drop(table, on: clients[0])
+        }
+    }
+
+    @Test func theTablesHoldDigestsNotNoncesOrSessionIDs() async throws {
+        try await PostgresTestDatabase.withClients { clients in
+            let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
+            let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
+            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable)
+            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable)
+            let nonce = try await nonces.issue(for: "203.0.113.7")
+            try await sessions.begin("the-session-id", expiresAt: Date().addingTimeInterval(60))
+            var stored: [Data] = []
+            for try await (digest, client) in try await clients[0].query(
+                PostgresQuery(unsafeSQL: "SELECT digest, client FROM \(nonceTable)")).decode((Data, Data).self) {
+                stored += [digest, client]
+            }
+            for try await digest in try await clients[0].query(
+                PostgresQuery(unsafeSQL: "SELECT digest FROM \(sessionTable)")).decode(Data.self) {
+                stored.append(digest)
+            }
+            let sha256 = { (value: String) in Data(SHA256.hash(data: Data(value.utf8))) }
+            #expect(stored == [sha256(nonce), sha256("203.0.113.7"), sha256("the-session-id")])
+            try await PostgresTestDatabase.drop(nonceTable, on: clients[0])
+            try await PostgresTestDatabase.drop(sessionTable, on: clients[0])
+        }
+    }
+
+    @Test func aDatabaseErrorNamesItsStateAndNoValue() async throws {
+        try await PostgresTestDatabase.withClients { clients in
+            let nonces = try PostgresNonceStore(client: clients[0], table: "missing_nonces_table", createsSchema: false)
+            let nonce = "a-nonce-that-must-not-leak"
+            let error = await #expect(throws: NonceStoreError.self) { try await nonces.consume(nonce) }
+            #expect(error?.message.contains("42P01") == true, "undefined_table: \(error?.message ?? "")")
+            #expect(error?.message.contains(nonce) == false)
+            let sessions = try PostgresWebSessionStore(client: clients[0], table: "missing_sessions_table", createsSchema: false)
+            let failure = await #expect(throws: PostgresStoreError.self) { try await sessions.isActive("a-session-id") }
+            #expect(failure?.message.contains("a-session-id") == false)
+            #expect(failure?.message.contains("42P01") == true)
+        }
+    }
+}
+
+/// Table names are checked before they reach SQL; no database needed.
+@Suite struct PostgresTableNameTests {
+    @Test(arguments: ["line_login_nonces", "auth.line_login_nonces", "_t1", String(repeating: "a", count: 63)])
+    func safeNamesAreAccepted(_ name: String) throws {
+        #expect(try PostgresNonceStore.schemaStatements(table: name).first?.contains(name) == true)
+        #expect(try PostgresWebSessionStore.schemaStatements(table: name).first?.contains(name) == true)
+    }
+
+    @Test(arguments: ["", "Nonces", "nonces; DROP TABLE users", "a.b.c", "1nonces", "\"quoted\"", ".nonces", "nonces.",
+                      "nönces", String(repeating: "a", count: 64)])
+    func anythingElseIsRefused(_ name: String) {
+        #expect(throws: PostgresStoreError.self) { try PostgresNonceStore.schemaStatements(table: name) }
+        #expect(throws: PostgresStoreError.self) { try PostgresWebSessionStore.schemaStatements(table: name) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LineLoginPostgres
+import LineLoginServer
+import OAuthEngine
+import Testing
+@testable import LineLoginServerTestSupport
+
+/// The stores the shared cases run against: the memory ones, always, and the PostgreSQL ones when a
+/// database is configured (or CI requires one; see ``PostgresTestDatabase``).
+enum StoreKind: String, Sendable, CustomTestStringConvertible {
+    case memory
+    case postgres
+
+    /// The kinds to run: PostgreSQL is left out, with the skip note of ``PostgresStoreTests``, when no
+    /// database is configured outside CI.
+    static let all: [StoreKind] = PostgresTestDatabase.runs ? [.memory, .postgres] : [.memory]
+
+    var testDescription: String { rawValue }
+
+    /// How many operations a flood uses: the memory stores take the original sizes; a database round trip
+    /// costs more, so PostgreSQL gets a flood still well past every limit under test.
+    func flood(_ memory: Int, postgres: Int) -> Int {
+        self == .memory ? memory : postgres
+    }
+
+    /// Runs `body` with a fresh nonce store of this kind on `clock`, and how many entries it holds.
+    func withNonceStore(
+        capacity: Int = 10_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600, clock: TestClock,
+        _ body: @Sendable (any NonceStore, _ count: @Sendable () async throws -> Int) async throws -> Void
+    ) async throws {
+        switch self {
+        case .memory:
+            let store = MemoryNonceStore(capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime, clock: clock)
+            try await body(store) { await store.count }
+        case .postgres:
+            try await PostgresTestDatabase.withClients { clients in
+                let table = PostgresTestDatabase.uniqueTable("nonces")
+                let store = try PostgresNonceStore(
+                    client: clients[0], table: table, capacity: capacity, perClientLimit: perClientLimit,
+                    lifetime: lifetime, clock: clock)
+                do {
+                    try await body(store) { try await store.count() }
+                } catch {
+                    try? await PostgresTestDatabase.drop(table, on: clients[0])
+                    throw error
+                }
+                try await PostgresTestDatabase.drop(table, on: clients[0])
+            }
+        }
+    }
+
+    /// Runs `body` with a fresh web session store of this kind on `clock` (`capacity` binds the memory
+    /// store only: the PostgreSQL one has none).
+    func withWebSessionStore(
+        capacity: Int = 100_000, clock: TestClock, _ body: @Sendable (any WebSessionStore) async throws -> Void
+    ) async throws {
+        switch self {
+        case .memory:
+            try await body(MemoryWebSessionStore(capacity: capacity, clock: clock))
+        case .postgres:
+            try await PostgresTestDatabase.withClients { clients in
+                let table = PostgresTestDatabase.uniqueTable("sessions")
+                let store = try PostgresWebSessionStore(client: clients[0], table: table, clock: clock)
+                do {
+                    try await body(store)
+                } catch {
+                    try? await PostgresTestDatabase.drop(table, on: clients[0])
+                    throw error
+                }
+                try await PostgresTestDatabase.drop(table, on: clients[0])
+            }
+        }
+    }
+}
