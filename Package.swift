@@ -37,7 +37,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         // Already in the graph through Hummingbird; named for its server settings and remote addresses.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
-        // For LineLoginPostgres only; nothing else in the package depends on it.
+        // For LineLoginPostgres (and the example site's --postgres); no library but LineLoginPostgres depends on it.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
@@ -115,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "line-login",
             dependencies: [
-                "LineLoginExampleSite",
+                "LineLoginExampleSite", "LineLoginPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "LineSDK",
                 "OAuthEngine",
                 "LineLoginEmulator",

@@ -36,16 +36,31 @@ public struct ExampleSite: Sendable {
     let login: WebLogin
     let idTokens: IDTokenVerifier
     let accessTokens: AccessTokenVerifier
-    let nonces: MemoryNonceStore
+    let nonces: any NonceStore
+    /// Seconds a nonce of `/api/nonce` is good for.
+    let nonceLifetime: TimeInterval
 
     /// Creates the site.
+    /// - Parameters:
+    ///   - target: the channel and the platform.
+    ///   - redirectURI: `<site>/callback`.
+    ///   - sealer: the key the cookies are sealed with (the same for every instance of a site).
+    ///   - scopes: the scopes of web login.
+    ///   - botPrompt: `bot_prompt`, if any.
+    ///   - nonces: where `/api/nonce`'s nonces live (shared by every instance on PostgreSQL).
+    ///   - nonceLifetime: seconds they are good for, as that store has it.
+    ///   - sessions: which web-login sessions are live (shared, so a logout on one instance ends it everywhere).
     /// - Throws: ``LineServerConfigurationError`` for a configuration the server kit refuses.
-    public init(target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?) throws {
+    public init(target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
+                nonces: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
+                sessions: any WebSessionStore = MemoryWebSessionStore()) throws {
         self.target = target
         login = try WebLogin(configuration: WebLoginConfiguration(
             channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
-            platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer))
-        nonces = MemoryNonceStore()
+            platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions))
+        let memory = MemoryNonceStore()
+        self.nonces = nonces ?? memory
+        self.nonceLifetime = nonces == nil ? memory.lifetime : nonceLifetime
         let channel = LineChannel(channelID: target.channelID, channelSecret: target.channelSecret)
         idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces)
         accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform)
@@ -84,7 +99,7 @@ public struct ExampleSite: Sendable {
         api.post("nonce") { _, context in
             do {
                 let nonce = try await site.nonces.issue(for: context.nonceClient)
-                return Response.json(["nonce": nonce, "expires_in": Int(site.nonces.lifetime)])
+                return Response.json(["nonce": nonce, "expires_in": Int(site.nonceLifetime)])
             } catch {
                 // Full of other clients' pending nonces: an outage to this client, not its fault.
                 return Response.json(["error": "temporarily_unavailable"], status: .serviceUnavailable)

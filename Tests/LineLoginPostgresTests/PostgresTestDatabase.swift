@@ -1,4 +1,5 @@
 import Foundation
+import LineLoginPostgres
 import PostgresNIO
 import Testing
 
@@ -21,12 +22,7 @@ enum PostgresTestDatabase {
     static func configuration() throws -> PostgresClient.Configuration {
         let url = try #require(
             url, "LINE_LOGIN_POSTGRES_URL is not set, and CI=true requires the PostgreSQL tests to run")
-        let parts = try #require(URLComponents(string: url), "LINE_LOGIN_POSTGRES_URL is not a URL")
-        try #require(["postgres", "postgresql"].contains(parts.scheme ?? ""), "LINE_LOGIN_POSTGRES_URL: postgres:// expected")
-        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
-        return PostgresClient.Configuration(
-            host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
-            password: parts.password, database: database.isEmpty ? nil : database, tls: .disable)
+        return try PostgresURL.configuration(url, tls: .disable)
     }
 
     /// Runs `body` with `count` clients, each its own pool as a separate instance of a site would have,

@@ -3,6 +3,8 @@ import Crypto
 import Foundation
 import LineLoginEmulator
 import LineLoginExampleSite
+import LineLoginPostgres
+import PostgresNIO
 import LineLoginServer
 import LineSDK
 
@@ -49,6 +51,9 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(name: .customLong("bot-prompt"), help: "normal or aggressive: offer to add the linked official account.")
     var botPrompt: String?
 
+    @Option(help: ArgumentHelp("Keep nonces and sessions in this PostgreSQL database (postgres://user:password@host:5432/db, no TLS), shared by every instance of the site.", valueName: "URL"))
+    var postgres: String?
+
     func validate() throws {
         try PortOption.check(port, option: "--port")
         try PortOption.check(emulatorPort, option: "--emulator-port")
@@ -81,14 +86,25 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                                             platform: .custom(baseURL: baseURL), emulated: true)
                 Console.out("LINE emulator at \(baseURL.absoluteString)  (sign in as brown@example.com / brown or cony@example.com / cony)")
             }
+            let shared: SharedStores?
+            do throws(PostgresStoreError) { shared = try postgres.map { url throws(PostgresStoreError) in try SharedStores(url: url) } } catch {
+                await emulator?.shutdown()
+                throw CommandFailure(error.description, exit: .usage)
+            }
+            // The pool runs while the site does.
+            let pool = shared.map { stores in Task { await stores.client.run() } }
+            defer { pool?.cancel() }
             let site: ExampleSite
             do {
                 site = try ExampleSite(target: target, redirectURI: redirectURI, sealer: try sealer(),
-                                       scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt)
+                                       scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
+                                       nonces: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
+                                       sessions: shared?.sessions ?? MemoryWebSessionStore())
             } catch let error as LineServerConfigurationError {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)
             }
+            if postgres != nil { Console.out("nonces and sessions: PostgreSQL (shared by every instance that uses this database)") }
             do {
                 try await site.run(host: host, port: port) {
                     Console.out("Example site at \(siteURL.absoluteString)  (callback \(siteURL.absoluteString)/callback)")
@@ -128,5 +144,18 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         }
         guard hex.count == 64, bytes.count == 32 else { throw CommandFailure("--cookie-key must be 64 hex digits", exit: .usage) }
         return CookieSealer(key: SymmetricKey(data: bytes))
+    }
+}
+
+/// `--postgres`: the nonce and session stores every instance of the site shares.
+private struct SharedStores {
+    let client: PostgresClient
+    let nonces: PostgresNonceStore
+    let sessions: PostgresWebSessionStore
+
+    init(url: String) throws(PostgresStoreError) {
+        client = PostgresClient(configuration: try PostgresURL.configuration(url, tls: .disable))
+        nonces = try PostgresNonceStore(client: client)
+        sessions = try PostgresWebSessionStore(client: client)
     }
 }
