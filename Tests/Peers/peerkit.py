@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import http.server
 import queue
+import json
 import os
 import signal
 import socket
@@ -187,6 +188,17 @@ def kill_all() -> None:
     for proc in list(running):
         stop_process(proc, term_first=False)
 
+
+
+def emulator_config(prefix: str, **channel: object) -> str:
+    """A temporary `--config` file with one channel (`channelID`, `channelSecret`, callback
+    `http://127.0.0.1/callback` unless given, plus `channel`'s other fields); the users stay the built-in
+    ones (Brown, Cony). The caller deletes it."""
+    config = {"channels": [{"callbackURLs": ["http://127.0.0.1/callback"], **channel}]}
+    handle, path = tempfile.mkstemp(prefix=prefix, suffix=".json")
+    with os.fdopen(handle, "w") as file:
+        json.dump(config, file)
+    return path
 
 class Server:
     """`line-login <command> --host 127.0.0.1 --port <free port> [extra args]` as a subprocess, up once

@@ -20,12 +20,10 @@ printed, only their lengths or booleans.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
 import sys
-import tempfile
 import urllib.parse
 import warnings
 
@@ -351,18 +349,8 @@ def run_confidential(emulator: Emulator) -> None:
               f"{error.error}: {error.description}")
 
 
-def write_config() -> str:
-    """Channel 1234567890 with this run's secret; users stay the built-in ones (Brown, Cony)."""
-    config = {"channels": [{"channelID": CHANNEL_ID, "channelSecret": CHANNEL_SECRET,
-                            "callbackURLs": ["http://127.0.0.1/callback"]}]}
-    handle, path = tempfile.mkstemp(prefix="authlib-peer-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
-        json.dump(config, file)
-    return path
-
-
 def main() -> int:
-    config_path = write_config()
+    config_path = peerkit.emulator_config("authlib-peer-", channelID=CHANNEL_ID, channelSecret=CHANNEL_SECRET)
     emulator = Emulator(peerkit.line_login_binary(), ["--config", config_path, "--auto-approve", "brown@example.com"])
     try:
         with peerkit.reported(OVERALL_TIMEOUT):

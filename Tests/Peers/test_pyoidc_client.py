@@ -29,12 +29,10 @@ only lengths or booleans.
 from __future__ import annotations
 
 import base64
-import json
 import logging
 import os
 import secrets
 import sys
-import tempfile
 import urllib.parse
 
 import requests
@@ -330,19 +328,9 @@ def discovery(base: str) -> None:
           f"{len(keys)} keys")
 
 
-def write_config() -> str:
-    """A web-only channel (the secret on every token, refresh and revoke call, as LINE requires of one)
-    with this run's secret; users stay the built-in ones (Brown, Cony)."""
-    config = {"channels": [{"channelID": CHANNEL_ID, "channelSecret": CHANNEL_SECRET, "webOnly": True,
-                            "callbackURLs": ["http://127.0.0.1/callback"]}]}
-    handle, path = tempfile.mkstemp(prefix="pyoidc-peer-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
-        json.dump(config, file)
-    return path
-
-
 def main() -> int:
-    config_path = write_config()
+    # A web-only channel: the secret on every token, refresh and revoke call, as LINE requires of one.
+    config_path = peerkit.emulator_config("pyoidc-peer-", channelID=CHANNEL_ID, channelSecret=CHANNEL_SECRET, webOnly=True)
     emulator = Emulator(peerkit.line_login_binary(), ["--config", config_path, "--auto-approve", "brown@example.com"])
     try:
         with peerkit.reported(OVERALL_TIMEOUT):

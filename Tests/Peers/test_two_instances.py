@@ -16,11 +16,9 @@ Tokens, codes, nonces and secrets are never printed.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import sys
-import tempfile
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -105,10 +103,7 @@ def main() -> int:
         print("ok - skipped: LINE_LOGIN_POSTGRES_URL is not set, so the two-instance test has no database (.ci/run starts one)")
         return 0
     secret = secrets.token_hex(16)
-    handle, config_path = tempfile.mkstemp(prefix="two-instances-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
-        json.dump({"channels": [{"channelID": CHANNEL_ID, "channelSecret": secret, "callbackURLs": ["http://127.0.0.1/callback"],
-                                 "botName": "LINE Emulator OA"}]}, file)
+    config_path = peerkit.emulator_config("two-instances-", channelID=CHANNEL_ID, channelSecret=secret)
     binary = peerkit.line_login_binary()
     emulator = Emulator(binary, ["--config", config_path, "--auto-approve", "brown@example.com"])
     env = dict(os.environ, LINE_CHANNEL_SECRET=secret)
