@@ -79,7 +79,7 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
 
     static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
         guard let jws = try? CompactJWS(parsing: token) else { return false }
-        guard let tokenIssuer = jws.claims["iss"]?.stringValue else { return false }
+        guard let tokenIssuer = jws.claimSet["iss"]?.stringValue else { return false }
         return ExactMatch.equals(tokenIssuer, issuer)
     }
 
