@@ -103,17 +103,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "line-login-bench",
-            dependencies: [
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "LineLoginServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ],
-            path: "Benchmarks/line-login-bench",
-            swiftSettings: swiftSettings
-        ),
         .testTarget(
             name: "OAuthEngineTests",
             dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
