@@ -130,17 +130,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "line-login-bench",
-            dependencies: [
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "LineLoginServer", "LineLoginHummingbird",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ],
-            path: "Benchmarks/line-login-bench",
-            swiftSettings: swiftSettings
-        ),
         // The real-socket transport cases shared by the URLSession and AsyncHTTPClient transports' tests.
         .target(
             name: "TransportTestSupport",

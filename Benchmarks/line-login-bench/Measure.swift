@@ -22,6 +22,18 @@ enum Measure {
         return Pair(subject: median(subjectTimes), reference: median(referenceTimes))
     }
 
+    /// Nanoseconds per operation of each body, the median of `rounds` batches; in each round every body runs
+    /// one batch, in order, so all of them see the same machine.
+    static func interleaved(rounds: Int = 9, batch: Int, _ bodies: [() async throws -> Void]) async throws -> [Double] {
+        var times = [[Double]](repeating: [], count: bodies.count)
+        // Warm every path (caches, lazy initialisation) before timing.
+        for _ in 0..<max(10, batch / 10) { for body in bodies { try await body() } }
+        for _ in 0..<rounds {
+            for (index, body) in bodies.enumerated() { times[index].append(try await time(batch, body)) }
+        }
+        return times.map(median)
+    }
+
     static func time(_ count: Int, _ body: () async throws -> Void) async rethrows -> Double {
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Foundation
 import OAuthEngine
 
@@ -21,8 +22,9 @@ enum Profile {
         try await stage("full validate") { _ = try await validator.validate(token, expecting: expectations) }
         try await stage("parse (CompactJWS)") { _ = try CompactJWS(parsing: token) }
         try await stage("signature (verifySignature)") { try await validator.verifySignature(jws) }
-        try await stage("claims (checkClaims)") { _ = try validator.checkClaims(jws.claims, expecting: expectations) }
-        try await stage("IDTokenClaims(raw:)") { _ = IDTokenClaims(raw: jws.claims) }
+        try await stage("claims (checkClaims)") { _ = try validator.checkClaims(jws.claimSet, expecting: expectations) }
+        try await stage("claims, dictionary API") { _ = try validator.checkClaims(jws.claims, expecting: expectations) }
+        try await stage("ClaimSet (scan payload)") { _ = try ClaimSet(payload: jws.payload) }
         try await stage("base64url decode payload") { _ = Base64URL.decode(payloadText) }
         try await stage("JSON parse payload") { _ = try JSONValue.parseObject(jws.payload) }
     }

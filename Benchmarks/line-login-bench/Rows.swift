@@ -4,6 +4,7 @@ import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
 import LineSDK
+import BenchmarkFixtures
 import OAuthEngine
 
 /// One line of the results table.
@@ -17,49 +18,73 @@ struct Row: Codable {
 }
 
 enum Rows {
-    /// ES256, HS256 and RS256 validation against their raw primitive, interleaved.
+    /// ES256, HS256 and RS256 validation against their raw primitive and against jwt-kit on the same
+    /// token with the same checks, the three interleaved in the same rounds.
     static func validation(_ fixtures: TokenFixtures, batch: Int) async throws -> [Row] {
         var rows: [Row] = []
         let expectations = IDTokenExpectations(nonce: fixtures.nonce)
+        let jwtKit = try await JWTKitVerifier(fixtures)
 
         let es = try fixtures.validator(allowing: [.es256])
         let esParts = fixtures.es256.split(separator: ".")
         let esInput = Data(fixtures.es256[..<fixtures.es256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let esSignature = Data(Base64URL.decode(esParts[2]) ?? [])
         let esKey = fixtures.ecKey.publicKey
-        let esPair = try await Measure.interleaved(batch: batch, subject: {
-            _ = try await es.validate(fixtures.es256, expecting: expectations)
-        }, reference: {
+        let esTimes = try await Measure.interleaved(batch: batch, [{
             let signature = try P256.Signing.ECDSASignature(rawRepresentation: esSignature)
             guard esKey.isValidSignature(signature, for: esInput) else { throw BenchError("raw ES256 failed") }
-        })
-        rows.append(row("ES256 ID-token validation (full)", esPair, referenceName: "raw P-256 verify", goal: 1.15))
+        }, {
+            _ = try await es.validate(fixtures.es256, expecting: expectations)
+        }, {
+            try await jwtKit.verify(fixtures.es256)
+        }])
+        rows.append(row("ES256 ID-token validation (full)", Measure.Pair(subject: esTimes[1], reference: esTimes[0]),
+                        referenceName: "raw P-256 verify", goal: 1.08))
+        rows.append(jwtKitRow("ES256", times: esTimes))
 
         let hs = try fixtures.validator(allowing: [.hs256])
         let hsInput = Data(fixtures.hs256[..<fixtures.hs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let hsKey = SymmetricKey(data: Data(fixtures.secret.utf8))
-        let hsPair = try await Measure.interleaved(batch: batch * 4, subject: {
-            _ = try await hs.validate(fixtures.hs256, expecting: expectations)
-        }, reference: {
+        let hsTimes = try await Measure.interleaved(batch: batch * 4, [{
             let mac = HMAC<SHA256>.authenticationCode(for: hsInput, using: hsKey)
             guard Data(mac).count == 32 else { throw BenchError("raw HMAC failed") }
-        })
-        rows.append(row("HS256 ID-token validation (full)", hsPair, referenceName: "raw HMAC-SHA256", goal: nil))
+        }, {
+            _ = try await hs.validate(fixtures.hs256, expecting: expectations)
+        }, {
+            try await jwtKit.verify(fixtures.hs256)
+        }])
+        rows.append(row("HS256 ID-token validation (full)", Measure.Pair(subject: hsTimes[1], reference: hsTimes[0]),
+                        referenceName: "raw HMAC-SHA256", goal: 2))
+        rows.append(jwtKitRow("HS256", times: hsTimes))
 
         let rs = try fixtures.validator(allowing: [.rs256])
         let rsParts = fixtures.rs256.split(separator: ".")
         let rsInput = Data(fixtures.rs256[..<fixtures.rs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let rsSignature = Data(Base64URL.decode(rsParts[2]) ?? [])
         let rsKey = fixtures.rsaKey.publicKey
-        let rsPair = try await Measure.interleaved(batch: batch, subject: {
-            _ = try await rs.validate(fixtures.rs256, expecting: expectations)
-        }, reference: {
+        let rsTimes = try await Measure.interleaved(batch: batch, [{
             guard rsKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: rsSignature), for: rsInput, padding: .insecurePKCS1v1_5) else {
                 throw BenchError("raw RS256 failed")
             }
-        })
-        rows.append(row("RS256 ID-token validation (full)", rsPair, referenceName: "raw RSA-2048 PKCS#1 v1.5 verify", goal: 1.15))
+        }, {
+            _ = try await rs.validate(fixtures.rs256, expecting: expectations)
+        }, {
+            try await jwtKit.verify(fixtures.rs256)
+        }])
+        rows.append(row("RS256 ID-token validation (full)", Measure.Pair(subject: rsTimes[1], reference: rsTimes[0]),
+                        referenceName: "raw RSA-2048 PKCS#1 v1.5 verify", goal: 1.15))
+        rows.append(jwtKitRow("RS256", times: rsTimes))
         return rows
+    }
+
+    /// jwt-kit's time beside the raw primitive's and this package's, from the same rounds (`times` is
+    /// raw, this package, jwt-kit).
+    static func jwtKitRow(_ algorithm: String, times: [Double]) -> Row {
+        Row(figure: "jwt-kit 5.8, \(algorithm) validation (same token and checks)",
+            value: String(format: "%.0f/s (%.1f µs)", 1e9 / times[2], times[2] / 1000),
+            reference: String(format: "this package %.0f/s (%.1f µs); raw %.0f/s", 1e9 / times[1], times[1] / 1000, 1e9 / times[0]),
+            ratio: String(format: "cost %.2f× raw; this package %.2f× jwt-kit's speed", times[2] / times[0], times[2] / times[1]),
+            goal: "report", met: nil)
     }
 
     static func row(_ figure: String, _ pair: Measure.Pair, referenceName: String, goal: Double?) -> Row {
@@ -183,9 +208,4 @@ extension Rows {
         }
         return "URLSession GETs: " + readings.map { "\($0 / 1024) MiB" }.joined(separator: " → ")
     }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

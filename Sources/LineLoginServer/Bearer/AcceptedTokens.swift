@@ -32,7 +32,7 @@ public enum AcceptedTokens: Sendable {
     /// Whether `token` is a compact JWS whose `iss` is `issuer`.
     static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
         guard let jws = try? CompactJWS(parsing: token) else { return false }
-        guard let tokenIssuer = jws.claims["iss"]?.stringValue else { return false }
+        guard let tokenIssuer = jws.claimSet["iss"]?.stringValue else { return false }
         return ExactMatch.equals(tokenIssuer, issuer)
     }
 }

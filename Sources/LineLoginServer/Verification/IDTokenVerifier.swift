@@ -133,21 +133,22 @@ public struct IDTokenVerifier: Sendable {
         // 1. Form: a token that isn't a compact JWS is refused here, without asking LINE.
         let jws: CompactJWS
         do { jws = try CompactJWS(parsing: idToken) } catch { throw .idToken(.jose(error)) }
-        let (channelID, validator) = channel(for: jws.claims)
-        let raw: [String: JSONValue]
+        let (channelID, validator) = channel(for: jws.claimSet["aud"])
+        let checked: CheckedClaims
         switch mode {
         case .local:
             // 2–3. Algorithm (from configuration) and signature.
             do { try await validator.verifySignature(jws) } catch { throw .idToken(error) }
-            raw = jws.claims
+            // The token's own claims, decoded one by one as the checks read them.
+            checked = .claimSet(jws.claimSet)
         case .remote:
-            guard ExactMatch.contains(Self.audiences(jws.claims), channelID) else {
+            guard ExactMatch.contains(Self.audiences(jws.claimSet["aud"]), channelID) else {
                 throw .idToken(.audienceMismatch)
             }
-            raw = try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
-                .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claims), userID: userID)
+            checked = .dictionary(try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
+                .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claimSet), userID: userID))
         }
-        let claims = try await checkClaims(raw, validator: validator, requirement: requirement, maxAge: maxAge, userID: userID)
+        let claims = try await checkClaims(checked, validator: validator, requirement: requirement, maxAge: maxAge, userID: userID)
         let verified = VerifiedIDToken(channelID: channelID, claims: claims)
         cacheable?.insert(verified, for: idToken, keyID: jws.header.keyID)
         return verified
@@ -155,12 +156,12 @@ public struct IDTokenVerifier: Sendable {
 
     /// Steps 4–9 in the checklist's order; the store's nonce is consumed at step 7, only for a token
     /// whose signature, issuer, audience and times passed.
-    private func checkClaims(_ raw: [String: JSONValue], validator: IDTokenValidator, requirement: NonceRequirement,
+    private func checkClaims(_ raw: CheckedClaims, validator: IDTokenValidator, requirement: NonceRequirement,
                              maxAge: TimeInterval?, userID: String?) async throws(VerificationError) -> IDTokenClaims {
         var expectedNonce: String?
         if case .equals(let value) = requirement { expectedNonce = value }
         let claims: IDTokenClaims
-        do { claims = try validator.checkClaims(raw, expecting: IDTokenExpectations(nonce: expectedNonce)) } catch {
+        do { claims = try raw.check(with: validator, expecting: IDTokenExpectations(nonce: expectedNonce)) } catch {
             throw .idToken(error)
         }
         if requirement == .issuedByStore, let nonceStore {
@@ -170,7 +171,7 @@ public struct IDTokenVerifier: Sendable {
             guard consumed else { throw .nonceNotIssued }
         }
         if maxAge != nil || userID != nil {
-            do { _ = try validator.checkClaims(raw, expecting: IDTokenExpectations(maxAge: maxAge, subject: userID)) } catch {
+            do { _ = try raw.check(with: validator, expecting: IDTokenExpectations(maxAge: maxAge, subject: userID)) } catch {
                 throw .idToken(error)
             }
         }
@@ -179,22 +180,22 @@ public struct IDTokenVerifier: Sendable {
 
     /// The channel the token names in `aud`; for a token naming none, the first channel, whose checks
     /// then fail in the checklist's order (signature before audience).
-    private func channel(for claims: [String: JSONValue]) -> (String, IDTokenValidator) {
-        for audience in Self.audiences(claims) {
+    private func channel(for aud: JSONValue?) -> (String, IDTokenValidator) {
+        for audience in Self.audiences(aud) {
             if let match = ExactMatch.first(in: validators, named: audience, by: \.channelID) { return match }
         }
         return validators[0]
     }
 
-    private static func audiences(_ claims: [String: JSONValue]) -> [String] {
-        switch claims["aud"] {
+    private static func audiences(_ aud: JSONValue?) -> [String] {
+        switch aud {
         case .string(let single): return [single]
         case .array(let many): return many.compactMap(\.stringValue)
         default: return []
         }
     }
 
-    private static func nonceToSend(_ requirement: NonceRequirement, claims: [String: JSONValue]) -> String? {
+    private static func nonceToSend(_ requirement: NonceRequirement, claims: ClaimSet) -> String? {
         switch requirement {
         case .notChecked: return nil
         case .equals(let value): return value

@@ -121,7 +121,7 @@ public final class OAuthClient: Sendable {
         }
         let object = try tokenClient.jsonObject(response)
         if let idToken = await session.current()?.idToken, let jws = try? CompactJWS(parsing: idToken),
-           let expected = jws.claims["sub"]?.stringValue, !ExactMatch.equals(object["sub"]?.stringValue ?? "", expected) {
+           let expected = jws.claimSet["sub"]?.stringValue, !ExactMatch.equals(object["sub"]?.stringValue ?? "", expected) {
             throw .idToken(.subjectMismatch)
         }
         return object

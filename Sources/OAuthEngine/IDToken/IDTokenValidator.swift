@@ -65,7 +65,7 @@ public struct IDTokenValidator: Sendable {
         do { jws = try CompactJWS(parsing: token) } catch { throw .jose(error) }
         // 2–3. Algorithm from configuration, then the signature.
         try await verifySignature(jws)
-        return try checkClaims(jws.claims, expecting: expectations)
+        return try checkClaims(jws.claimSet, expecting: expectations)
     }
 
     /// Checks only the signature (steps 1–3) of a parsed token.
@@ -97,42 +97,53 @@ public struct IDTokenValidator: Sendable {
 
     /// Steps 4–9 on an already verified claim set.
     public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
+        try checkClaims(expecting: expectations) { claims[$0] }
+        return IDTokenClaims(raw: claims)
+    }
+
+    /// Steps 4–9 on the already verified claims of a parsed token, decoding only the claims checked.
+    public func checkClaims(_ claims: ClaimSet, expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
+        try checkClaims(expecting: expectations) { claims[$0] }
+        return IDTokenClaims(claimSet: claims)
+    }
+
+    /// The checks themselves, once for every form of claim set: `claims` reads one claim by name.
+    private func checkClaims(expecting expectations: IDTokenExpectations, _ claims: (String) -> JSONValue?) throws(IDTokenError) {
         // 4. Issuer, exactly (the same bytes: see ExactMatch).
-        let tokenIssuer = claims["iss"]?.stringValue
+        let tokenIssuer = claims("iss")?.stringValue
         guard let tokenIssuer, ExactMatch.equals(tokenIssuer, issuer) else {
             throw .issuerMismatch(expected: issuer, actual: tokenIssuer)
         }
         // 5. Audience and authorized party.
-        switch claims["aud"] {
+        switch claims("aud") {
         case .string(let audience):
             guard ExactMatch.equals(audience, clientID) else { throw .audienceMismatch }
         case .array(let audiences):
             guard ExactMatch.contains(audiences.compactMap(\.stringValue), clientID) else { throw .audienceMismatch }
-            if audiences.count > 1, !namesClient(claims["azp"]) { throw .authorizedPartyMismatch }
+            if audiences.count > 1, !namesClient(claims("azp")) { throw .authorizedPartyMismatch }
         default:
             throw .audienceMismatch
         }
-        if let azp = claims["azp"], !namesClient(azp) { throw .authorizedPartyMismatch }
+        if let azp = claims("azp"), !namesClient(azp) { throw .authorizedPartyMismatch }
         // 6. Times, each with leeway.
         let now = clock.now().timeIntervalSince1970
-        guard let exp = claims["exp"]?.doubleValue, now < exp + leeway else { throw .expired }
-        guard let iat = claims["iat"]?.doubleValue else { throw .missingIssuedAt }
+        guard let exp = claims("exp")?.doubleValue, now < exp + leeway else { throw .expired }
+        guard let iat = claims("iat")?.doubleValue else { throw .missingIssuedAt }
         guard iat <= now + leeway else { throw .issuedInFuture }
-        if let nbfValue = claims["nbf"] {
+        if let nbfValue = claims("nbf") {
             guard let nbf = nbfValue.doubleValue, nbf <= now + leeway else { throw .notYetValid }
         }
         // 7. Nonce (the caller consumed the pending login that held it, so it can't be used twice).
         if let expected = expectations.nonce {
-            guard let nonce = claims["nonce"]?.stringValue, SecureCompare.equals(nonce, expected) else { throw .nonceMismatch }
+            guard let nonce = claims("nonce")?.stringValue, SecureCompare.equals(nonce, expected) else { throw .nonceMismatch }
         }
         // 8. auth_time when max_age was sent.
         if let maxAge = expectations.maxAge {
-            guard let authTime = claims["auth_time"]?.doubleValue, authTime + maxAge + leeway >= now else { throw .authTimeInvalid }
+            guard let authTime = claims("auth_time")?.doubleValue, authTime + maxAge + leeway >= now else { throw .authTimeInvalid }
         }
         // 9. Subject.
-        guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else { throw .missingSubject }
+        guard let subject = claims("sub")?.stringValue, !subject.isEmpty else { throw .missingSubject }
         if let expectedSubject = expectations.subject, !ExactMatch.equals(expectedSubject, subject) { throw .subjectMismatch }
-        return IDTokenClaims(raw: claims)
     }
 
     /// Whether `value` is a string naming this client, byte for byte (`azp`).

@@ -6,11 +6,12 @@ struct JSONParser {
     /// and a bound keeps a hostile document from becoming millions of tiny allocations.
     static let maximumMembers = 1024
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0) {
         self.bytes = bytes
+        self.index = index
     }
 
     /// Parses a whole JSON text whose top level must be an object.
@@ -24,11 +25,11 @@ struct JSONParser {
         return object
     }
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -37,7 +38,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JOSEError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JOSEError) -> JSONValue {
         guard let byte = peek() else { throw .malformed("JSON value expected") }
         switch byte {
         case UInt8(ascii: "{"): return .object(try parseObject(depth: depth + 1))
@@ -51,7 +52,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JOSEError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JOSEError) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count else { throw .malformed("invalid JSON literal") }
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
@@ -130,7 +131,7 @@ struct JSONParser {
     }
 
     /// Called with `index` on the opening quote.
-    private mutating func parseString() throws(JOSEError) -> String {
+    mutating func parseString() throws(JOSEError) -> String {
         index += 1
         let start = index
         var asciiOnly = true
@@ -154,13 +155,19 @@ struct JSONParser {
     }
 
     /// The slow path, from the first backslash on.
-    private mutating func parseEscapedString(from start: Int) throws(JOSEError) -> String {
-        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    mutating func parseEscapedString(from start: Int) throws(JOSEError) -> String {
+        var buffer: [UInt8] = []
+        // Room for the text so far and some more, so that a short string isn't copied as it grows.
+        buffer.reserveCapacity(index - start + 32)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        // Escapes always decode to valid UTF-8, so only raw bytes of 0x80 and up can make the text invalid.
+        var rawNonASCII = buffer.contains { $0 >= 0x80 }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
+                guard rawNonASCII else { return String(decoding: buffer, as: UTF8.self) }
                 return try buffer.withUnsafeBufferPointer { raw throws(JOSEError) in try Self.validatedString(raw) }
             case UInt8(ascii: "\\"):
                 index += 1
@@ -179,6 +186,7 @@ struct JSONParser {
             case 0x00..<0x20:
                 throw .malformed("control character in JSON string")
             default:
+                if byte >= 0x80 { rawNonASCII = true }
                 buffer.append(byte)
                 index += 1
             }
@@ -187,7 +195,7 @@ struct JSONParser {
     }
 
     /// Called with `index` after `\u`; reads one code point (a surrogate pair counts as one).
-    private mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JOSEError) {
+    mutating func appendUnicodeEscape(to buffer: inout [UInt8]) throws(JOSEError) {
         let unit = try readHex4()
         var scalarValue = UInt32(unit)
         switch unit {
@@ -208,7 +216,7 @@ struct JSONParser {
         if let encoded = UTF8.encode(scalar) { buffer.append(contentsOf: encoded) }
     }
 
-    private mutating func readHex4() throws(JOSEError) -> UInt16 {
+    mutating func readHex4() throws(JOSEError) -> UInt16 {
         guard bytes.count - index >= 4 else { throw .malformed("invalid \\u escape in JSON string") }
         var value: UInt16 = 0
         for _ in 0..<4 {
@@ -228,14 +236,14 @@ struct JSONParser {
 
     /// Decoding repairs invalid UTF-8 with U+FFFD, so the text is valid exactly when decoding
     /// gave back the same bytes.
-    private static func validatedString(_ raw: UnsafeBufferPointer<UInt8>) throws(JOSEError) -> String {
+    static func validatedString(_ raw: UnsafeBufferPointer<UInt8>) throws(JOSEError) -> String {
         let string = String(decoding: raw, as: UTF8.self)
         guard string.utf8.elementsEqual(raw) else { throw .malformed("invalid UTF-8 in JSON string") }
         return string
     }
 
     /// Called with `index` on `-` or a digit.
-    private mutating func parseNumber() throws(JOSEError) -> Double {
+    mutating func parseNumber() throws(JOSEError) -> Double {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -279,7 +287,7 @@ struct JSONParser {
         while let byte = peek(), Self.isDigit(byte) { index += 1 }
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

@@ -67,7 +67,9 @@ public struct JWKSet: Sendable {
     /// Whether some key answers to `kid` (any key, for a token without `kid`): when not, a cache
     /// refetches before giving up on the token.
     public func names(_ kid: String?) -> Bool {
-        !keys(withID: kid).isEmpty
+        // Asked on every validation (a cache hit): answered without building the list of keys.
+        guard let kid else { return !keys.isEmpty }
+        return !ambiguousKeyIDs.contains(kid) && keys.contains { $0.keyID == kid }
     }
 
     /// Whether several entries of one key type share `kid`, so it names no key.
@@ -84,11 +86,18 @@ public struct JWKSet: Sendable {
     public func key(for jws: CompactJWS, algorithm: JWSAlgorithm) throws(JOSEError) -> JWK {
         let kid = jws.header.keyID
         if let kid, ambiguousKeyIDs.contains(kid) { throw .invalidKey("several keys share the key ID") }
-        let named = keys(withID: kid)
-        guard !named.isEmpty else { throw .unknownKeyID }
-        let fitting = named.filter { $0.fits(algorithm) }
-        guard let key = fitting.first else { throw .keyMismatch }
-        guard fitting.count == 1 else { throw .invalidKey("several keys fit the token") }
-        return key
+        // One pass, no lists built (this runs on every validation): the keys named, the first that fits,
+        // and whether a second one fits too.
+        var namedAny = false
+        var fitting: JWK?
+        for key in keys where kid == nil || key.keyID == kid {
+            namedAny = true
+            guard key.fits(algorithm) else { continue }
+            guard fitting == nil else { throw .invalidKey("several keys fit the token") }
+            fitting = key
+        }
+        guard namedAny else { throw .unknownKeyID }
+        guard let fitting else { throw .keyMismatch }
+        return fitting
     }
 }

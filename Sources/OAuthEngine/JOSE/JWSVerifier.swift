@@ -1,5 +1,6 @@
 public import Crypto
 public import CryptoExtras
+import Foundation
 
 /// Verifies JWS signatures. The algorithm must be supported and in the configured allow-list (never
 /// taken from the header alone), `crit` is refused, and the key must fit the algorithm.
@@ -38,6 +39,10 @@ public enum JWSVerifier {
 
     /// ES256: `signature` must be raw `r || s` (64 bytes; DER or any other length is refused).
     public static func isValidES256(signature: [UInt8], signingInput: [UInt8], key: P256.Signing.PublicKey) -> Bool {
+        isValidES256(signature: signature, signed: signingInput, key: key)
+    }
+
+    static func isValidES256(signature: [UInt8], signed signingInput: some DataProtocol, key: P256.Signing.PublicKey) -> Bool {
         guard signature.count == 64,
               let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
         else { return false }
@@ -46,6 +51,10 @@ public enum JWSVerifier {
 
     /// RS256: RSASSA-PKCS1-v1_5 with SHA-256; `signature` must be as long as the modulus.
     public static func isValidRS256(signature: [UInt8], signingInput: [UInt8], key: _RSA.Signing.PublicKey) -> Bool {
+        isValidRS256(signature: signature, signed: signingInput, key: key)
+    }
+
+    static func isValidRS256(signature: [UInt8], signed signingInput: some DataProtocol, key: _RSA.Signing.PublicKey) -> Bool {
         guard signature.count == (key.keySizeInBits + 7) / 8 else { return false }
         return key.isValidSignature(
             _RSA.Signing.RSASignature(rawRepresentation: signature),
@@ -57,6 +66,10 @@ public enum JWSVerifier {
     /// HS256: the full 32-byte HMAC-SHA256 tag, compared in constant time. No key-length policy here
     /// (``verify(_:allowed:key:)`` applies it).
     public static func isValidHS256(signature: [UInt8], signingInput: [UInt8], key: SymmetricKey) -> Bool {
+        isValidHS256(signature: signature, signed: signingInput, key: key)
+    }
+
+    static func isValidHS256(signature: [UInt8], signed signingInput: some DataProtocol, key: SymmetricKey) -> Bool {
         guard signature.count == SHA256.byteCount else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
     }
@@ -67,11 +80,11 @@ public enum JWSVerifier {
         switch key {
         case .hmac(let secret):
             guard secret.bitCount >= minimumHMACKeyBytes * 8 else { throw .invalidKey("HMAC key is shorter than 32 bytes") }
-            valid = isValidHS256(signature: jws.signature, signingInput: jws.signingInput, key: secret)
+            valid = jws.withSigningInput { isValidHS256(signature: jws.signature, signed: $0, key: secret) }
         case .p256(let publicKey):
-            valid = isValidES256(signature: jws.signature, signingInput: jws.signingInput, key: publicKey)
+            valid = jws.withSigningInput { isValidES256(signature: jws.signature, signed: $0, key: publicKey) }
         case .rsa(let publicKey):
-            valid = isValidRS256(signature: jws.signature, signingInput: jws.signingInput, key: publicKey)
+            valid = jws.withSigningInput { isValidRS256(signature: jws.signature, signed: $0, key: publicKey) }
         }
         guard valid else { throw .invalidSignature }
     }

@@ -3,10 +3,16 @@
 package enum SecureCompare {
     /// Whether the two strings are equal, in time that depends on their lengths only.
     package static func equals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8), b = Array(rhs.utf8)
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in 0..<a.count { difference |= a[index] ^ b[index] }
-        return difference == 0
+        // Over the two contiguous UTF-8 buffers: copying them into arrays first cost two allocations on
+        // every ID-token validation (the nonce).
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { a in
+            rhs.withUTF8 { b in
+                guard a.count == b.count else { return false }
+                var difference: UInt8 = 0
+                for index in 0..<a.count { difference |= a[index] ^ b[index] }
+                return difference == 0
+            }
+        }
     }
 }

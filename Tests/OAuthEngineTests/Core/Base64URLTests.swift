@@ -51,6 +51,19 @@ import Testing
         #expect(Base64URL.decode("aGVsbG8") == Array("hello".utf8))
     }
 
+    @Test func refusesABadCharacterAtEveryPosition() {
+        // The decoder reads four characters at a time: a bad one must be caught in every lane and in the tail.
+        for length in [8, 10, 11] {
+            for position in 0..<length {
+                for bad in ["=", "+", "/", " ", "."] {
+                    var characters = Array(repeating: "A", count: length)
+                    characters[position] = bad
+                    #expect(Base64URL.decode(characters.joined()) == nil, "\(length) \(position) \(bad)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["A", "AAAAA", "aGVsbG8hA", "_"])
     func refusesLengthOneModFour(text: String) {
         #expect(Base64URL.decode(text) == nil)

@@ -36,9 +36,9 @@ enum OAuthTokenSummary {
     static func idTokenClaims(_ tokens: TokenSet) -> [String: Any]? {
         guard let raw = tokens.idToken, let jws = try? CompactJWS(parsing: raw) else { return nil }
         var claims: [String: Any] = [:]
-        for name in ["iss", "sub", "name", "email", "azp"] { if let value = jws.claims[name]?.stringValue { claims[name] = value } }
-        for name in ["exp", "iat", "auth_time"] { if let value = jws.claims[name]?.doubleValue { claims[name] = Seconds.whole(value) } }
-        if let audience = jws.claims["aud"] { claims["aud"] = audience.stringValue.map { [$0] } ?? audience.arrayValue?.compactMap(\.stringValue) ?? [] }
+        for name in ["iss", "sub", "name", "email", "azp"] { if let value = jws.claimSet[name]?.stringValue { claims[name] = value } }
+        for name in ["exp", "iat", "auth_time"] { if let value = jws.claimSet[name]?.doubleValue { claims[name] = Seconds.whole(value) } }
+        if let audience = jws.claimSet["aud"] { claims["aud"] = audience.stringValue.map { [$0] } ?? audience.arrayValue?.compactMap(\.stringValue) ?? [] }
         return claims
     }
 

@@ -1,21 +1,25 @@
-import Crypto
-import CryptoExtras
-import Foundation
-import OAuthEngine
+public import Crypto
+public import CryptoExtras
+public import Foundation
+public import OAuthEngine
 
 /// Realistic LINE ID tokens signed three ways, with the keys to verify them.
-struct TokenFixtures {
-    let issuer = "https://access.line.me"
-    let channelID = "1234567890"
-    let nonce = "n-0S6_WzA2Mj"
-    let secret = "0123456789abcdef0123456789abcdef"
-    let ecKey = P256.Signing.PrivateKey()
-    let rsaKey: _RSA.Signing.PrivateKey
-    let es256: String
-    let hs256: String
-    let rs256: String
+public struct TokenFixtures: Sendable {
+    // Static as well, for checks that take no parameters (jwt-kit's `JWTPayload.verify`).
+    public static let issuer = "https://access.line.me"
+    public static let channelID = "1234567890"
+    public static let nonce = "n-0S6_WzA2Mj"
+    public let issuer = TokenFixtures.issuer
+    public let channelID = TokenFixtures.channelID
+    public let nonce = TokenFixtures.nonce
+    public let secret = "0123456789abcdef0123456789abcdef"
+    public let ecKey = P256.Signing.PrivateKey()
+    public let rsaKey: _RSA.Signing.PrivateKey
+    public let es256: String
+    public let hs256: String
+    public let rs256: String
 
-    init() throws {
+    public init() throws {
         rsaKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let now = Int(Date().timeIntervalSince1970)
         let claims: [String: Any] = [
@@ -37,7 +41,7 @@ struct TokenFixtures {
     }
 
     /// The JWKS with both public keys.
-    var jwks: Data {
+    public var jwks: Data {
         let raw = ecKey.publicKey.rawRepresentation
         let primitives = try? rsaKey.publicKey.getKeyPrimitives()
         let keys: [[String: String]] = [
@@ -49,7 +53,7 @@ struct TokenFixtures {
         return (try? JSONSerialization.data(withJSONObject: ["keys": keys], options: [.sortedKeys])) ?? Data()
     }
 
-    func validator(allowing algorithms: Set<JWSAlgorithm>) throws -> IDTokenValidator {
+    public func validator(allowing algorithms: Set<JWSAlgorithm>) throws -> IDTokenValidator {
         try IDTokenValidator(issuer: issuer, clientID: channelID, allowedAlgorithms: algorithms,
                          hmacSecret: algorithms.contains(.hs256) ? secret : nil,
                          keys: KeySetCache(keySet: try JWKSet(data: jwks)))
