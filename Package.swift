@@ -146,7 +146,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OAuthEngineTests",
-            dependencies: ["OAuthEngine", "TransportTestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "OAuthEngine", "TransportTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             // Wycheproof's vectors travel with the tests (a fresh clone runs every case); see Vectors/README.md.
             resources: [.copy("Vectors")],
             swiftSettings: swiftSettings
@@ -158,14 +161,18 @@ let package = Package(
         ),
         .testTarget(
             name: "LineLoginEmulatorTests",
-            dependencies: ["LineLoginEmulator", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "LineLoginEmulator", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),

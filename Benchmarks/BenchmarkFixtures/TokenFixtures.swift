@@ -35,9 +35,12 @@ public struct TokenFixtures: Sendable {
         let esInput = try input(["alg": "ES256", "typ": "JWT", "kid": "es-1"])
         es256 = esInput + "." + Base64URL.encode(try ecKey.signature(for: Data(esInput.utf8)).rawRepresentation)
         let hsInput = try input(["alg": "HS256", "typ": "JWT"])
-        hs256 = hsInput + "." + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(hsInput.utf8), using: SymmetricKey(data: Data(secret.utf8))))
+        hs256 =
+            hsInput + "."
+            + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(hsInput.utf8), using: SymmetricKey(data: Data(secret.utf8))))
         let rsInput = try input(["alg": "RS256", "typ": "JWT", "kid": "rs-1"])
-        rs256 = rsInput + "." + Base64URL.encode(try rsaKey.signature(for: Data(rsInput.utf8), padding: .insecurePKCS1v1_5).rawRepresentation)
+        rs256 =
+            rsInput + "." + Base64URL.encode(try rsaKey.signature(for: Data(rsInput.utf8), padding: .insecurePKCS1v1_5).rawRepresentation)
     }
 
     /// The JWKS with both public keys.
@@ -45,17 +48,22 @@ public struct TokenFixtures: Sendable {
         let raw = ecKey.publicKey.rawRepresentation
         let primitives = try? rsaKey.publicKey.getKeyPrimitives()
         let keys: [[String: String]] = [
-            ["kty": "EC", "crv": "P-256", "kid": "es-1", "alg": "ES256", "use": "sig",
-             "x": Base64URL.encode(raw.prefix(32)), "y": Base64URL.encode(raw.suffix(32))],
-            ["kty": "RSA", "kid": "rs-1", "alg": "RS256", "use": "sig",
-             "n": Base64URL.encode(primitives?.modulus ?? Data()), "e": Base64URL.encode(primitives?.publicExponent ?? Data())],
+            [
+                "kty": "EC", "crv": "P-256", "kid": "es-1", "alg": "ES256", "use": "sig",
+                "x": Base64URL.encode(raw.prefix(32)), "y": Base64URL.encode(raw.suffix(32)),
+            ],
+            [
+                "kty": "RSA", "kid": "rs-1", "alg": "RS256", "use": "sig",
+                "n": Base64URL.encode(primitives?.modulus ?? Data()), "e": Base64URL.encode(primitives?.publicExponent ?? Data()),
+            ],
         ]
         return (try? JSONSerialization.data(withJSONObject: ["keys": keys], options: [.sortedKeys])) ?? Data()
     }
 
     public func validator(allowing algorithms: Set<JWSAlgorithm>) throws -> IDTokenValidator {
-        try IDTokenValidator(issuer: issuer, clientID: channelID, allowedAlgorithms: algorithms,
-                         hmacSecret: algorithms.contains(.hs256) ? secret : nil,
-                         keys: KeySetCache(keySet: try JWKSet(data: jwks)))
+        try IDTokenValidator(
+            issuer: issuer, clientID: channelID, allowedAlgorithms: algorithms,
+            hmacSecret: algorithms.contains(.hs256) ? secret : nil,
+            keys: KeySetCache(keySet: try JWKSet(data: jwks)))
     }
 }

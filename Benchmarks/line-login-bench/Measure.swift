@@ -10,11 +10,16 @@ enum Measure {
         var ratio: Double { subject / reference }
     }
 
-    static func interleaved(rounds: Int = 9, batch: Int, subject: () async throws -> Void, reference: () async throws -> Void) async rethrows -> Pair {
+    static func interleaved(rounds: Int = 9, batch: Int, subject: () async throws -> Void, reference: () async throws -> Void)
+        async rethrows -> Pair
+    {
         var subjectTimes: [Double] = []
         var referenceTimes: [Double] = []
         // Warm both paths (caches, lazy initialisation) before timing.
-        for _ in 0..<max(10, batch / 10) { try await reference(); try await subject() }
+        for _ in 0..<max(10, batch / 10) {
+            try await reference()
+            try await subject()
+        }
         for _ in 0..<rounds {
             referenceTimes.append(try await time(batch, reference))
             subjectTimes.append(try await time(batch, subject))

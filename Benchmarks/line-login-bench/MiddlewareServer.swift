@@ -17,17 +17,19 @@ enum MiddlewareServer {
         let emulator = LineLoginEmulator(configuration: configuration)
         let base = try await emulator.start()
         let channelID = configuration.channels[0].channelID
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
-            userAgent: ScriptedBrowser(email: "", password: "")))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+                userAgent: ScriptedBrowser(email: "", password: "")))
         let login = try await manager.login(permissions: [.profile, .openID])
         let tokens = ["accessToken": login.accessToken.value, "idToken": login.accessToken.IDTokenRaw ?? ""]
         try JSONSerialization.data(withJSONObject: tokens).write(to: URL(fileURLWithPath: tokensFile))
 
         let platform = LinePlatform.custom(baseURL: base)
         let idTokens = try IDTokenVerifier(channels: [LineChannel(channelID: channelID)], platform: platform)
-        let cachedIDTokens = try IDTokenVerifier(channels: [LineChannel(channelID: channelID)], platform: platform,
-                                                 cache: VerifiedIDTokenCache())
+        let cachedIDTokens = try IDTokenVerifier(
+            channels: [LineChannel(channelID: channelID)], platform: platform,
+            cache: VerifiedIDTokenCache())
         let accessTokens = try AccessTokenVerifier(channelIDs: [channelID], platform: platform)
         let router = Router(context: LineRequestContext.self)
         router.get("/open") { _, _ in "ok" }

@@ -30,31 +30,47 @@ enum Rows {
         let esInput = Data(fixtures.es256[..<fixtures.es256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let esSignature = Data(Base64URL.decode(esParts[2]) ?? [])
         let esKey = fixtures.ecKey.publicKey
-        let esTimes = try await Measure.interleaved(batch: batch, [{
-            let signature = try P256.Signing.ECDSASignature(rawRepresentation: esSignature)
-            guard esKey.isValidSignature(signature, for: esInput) else { throw BenchError("raw ES256 failed") }
-        }, {
-            _ = try await es.validate(fixtures.es256, expecting: expectations)
-        }, {
-            try await jwtKit.verify(fixtures.es256)
-        }])
-        rows.append(row("ES256 ID-token validation (full)", Measure.Pair(subject: esTimes[1], reference: esTimes[0]),
-                        referenceName: "raw P-256 verify", goal: 1.08))
+        let esTimes = try await Measure.interleaved(
+            batch: batch,
+            [
+                {
+                    let signature = try P256.Signing.ECDSASignature(rawRepresentation: esSignature)
+                    guard esKey.isValidSignature(signature, for: esInput) else { throw BenchError("raw ES256 failed") }
+                },
+                {
+                    _ = try await es.validate(fixtures.es256, expecting: expectations)
+                },
+                {
+                    try await jwtKit.verify(fixtures.es256)
+                },
+            ])
+        rows.append(
+            row(
+                "ES256 ID-token validation (full)", Measure.Pair(subject: esTimes[1], reference: esTimes[0]),
+                referenceName: "raw P-256 verify", goal: 1.08))
         rows.append(jwtKitRow("ES256", times: esTimes))
 
         let hs = try fixtures.validator(allowing: [.hs256])
         let hsInput = Data(fixtures.hs256[..<fixtures.hs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let hsKey = SymmetricKey(data: Data(fixtures.secret.utf8))
-        let hsTimes = try await Measure.interleaved(batch: batch * 4, [{
-            let mac = HMAC<SHA256>.authenticationCode(for: hsInput, using: hsKey)
-            guard Data(mac).count == 32 else { throw BenchError("raw HMAC failed") }
-        }, {
-            _ = try await hs.validate(fixtures.hs256, expecting: expectations)
-        }, {
-            try await jwtKit.verify(fixtures.hs256)
-        }])
-        rows.append(row("HS256 ID-token validation (full)", Measure.Pair(subject: hsTimes[1], reference: hsTimes[0]),
-                        referenceName: "raw HMAC-SHA256", goal: 2))
+        let hsTimes = try await Measure.interleaved(
+            batch: batch * 4,
+            [
+                {
+                    let mac = HMAC<SHA256>.authenticationCode(for: hsInput, using: hsKey)
+                    guard Data(mac).count == 32 else { throw BenchError("raw HMAC failed") }
+                },
+                {
+                    _ = try await hs.validate(fixtures.hs256, expecting: expectations)
+                },
+                {
+                    try await jwtKit.verify(fixtures.hs256)
+                },
+            ])
+        rows.append(
+            row(
+                "HS256 ID-token validation (full)", Measure.Pair(subject: hsTimes[1], reference: hsTimes[0]),
+                referenceName: "raw HMAC-SHA256", goal: 2))
         rows.append(jwtKitRow("HS256", times: hsTimes))
 
         let rs = try fixtures.validator(allowing: [.rs256])
@@ -62,17 +78,28 @@ enum Rows {
         let rsInput = Data(fixtures.rs256[..<fixtures.rs256.lastIndex(of: ".")!].utf8) // fixture, always has dots
         let rsSignature = Data(Base64URL.decode(rsParts[2]) ?? [])
         let rsKey = fixtures.rsaKey.publicKey
-        let rsTimes = try await Measure.interleaved(batch: batch, [{
-            guard rsKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: rsSignature), for: rsInput, padding: .insecurePKCS1v1_5) else {
-                throw BenchError("raw RS256 failed")
-            }
-        }, {
-            _ = try await rs.validate(fixtures.rs256, expecting: expectations)
-        }, {
-            try await jwtKit.verify(fixtures.rs256)
-        }])
-        rows.append(row("RS256 ID-token validation (full)", Measure.Pair(subject: rsTimes[1], reference: rsTimes[0]),
-                        referenceName: "raw RSA-2048 PKCS#1 v1.5 verify", goal: 1.15))
+        let rsTimes = try await Measure.interleaved(
+            batch: batch,
+            [
+                {
+                    guard
+                        rsKey.isValidSignature(
+                            _RSA.Signing.RSASignature(rawRepresentation: rsSignature), for: rsInput, padding: .insecurePKCS1v1_5)
+                    else {
+                        throw BenchError("raw RS256 failed")
+                    }
+                },
+                {
+                    _ = try await rs.validate(fixtures.rs256, expecting: expectations)
+                },
+                {
+                    try await jwtKit.verify(fixtures.rs256)
+                },
+            ])
+        rows.append(
+            row(
+                "RS256 ID-token validation (full)", Measure.Pair(subject: rsTimes[1], reference: rsTimes[0]),
+                referenceName: "raw RSA-2048 PKCS#1 v1.5 verify", goal: 1.15))
         rows.append(jwtKitRow("RS256", times: rsTimes))
         return rows
     }
@@ -80,7 +107,8 @@ enum Rows {
     /// jwt-kit's time beside the raw primitive's and this package's, from the same rounds (`times` is
     /// raw, this package, jwt-kit).
     static func jwtKitRow(_ algorithm: String, times: [Double]) -> Row {
-        Row(figure: "jwt-kit 5.8, \(algorithm) validation (same token and checks)",
+        Row(
+            figure: "jwt-kit 5.8, \(algorithm) validation (same token and checks)",
             value: String(format: "%.0f/s (%.1f µs)", 1e9 / times[2], times[2] / 1000),
             reference: String(format: "this package %.0f/s (%.1f µs); raw %.0f/s", 1e9 / times[1], times[1] / 1000, 1e9 / times[0]),
             ratio: String(format: "cost %.2f× raw; this package %.2f× jwt-kit's speed", times[2] / times[0], times[2] / times[1]),
@@ -88,7 +116,8 @@ enum Rows {
     }
 
     static func row(_ figure: String, _ pair: Measure.Pair, referenceName: String, goal: Double?) -> Row {
-        Row(figure: figure,
+        Row(
+            figure: figure,
             value: String(format: "%.0f/s (%.1f µs)", 1e9 / pair.subject, pair.subject / 1000),
             reference: String(format: "%@ %.0f/s (%.1f µs)", referenceName, 1e9 / pair.reference, pair.reference / 1000),
             ratio: String(format: "cost %.2f× raw", pair.ratio),
@@ -103,9 +132,10 @@ enum Rows {
         let emulator = LineLoginEmulator(configuration: configuration)
         let base = try await emulator.start()
         defer { Task { await emulator.shutdown() } }
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
-            userAgent: ScriptedBrowser(email: "", password: "")))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+                userAgent: ScriptedBrowser(email: "", password: "")))
         var samples: [Double] = []
         for index in 0..<(count + 20) {
             let clock = ContinuousClock()
@@ -115,8 +145,9 @@ enum Rows {
         }
         let p50 = Measure.percentile(samples, 0.5)
         let p99 = Measure.percentile(samples, 0.99)
-        return Row(figure: "full login vs in-process emulator (\(count) logins)", value: String(format: "p50 %.2f ms, p99 %.2f ms", p50, p99),
-                   reference: "—", ratio: "—", goal: "p50 ≤ 5 ms", met: p50 <= 5)
+        return Row(
+            figure: "full login vs in-process emulator (\(count) logins)", value: String(format: "p50 %.2f ms, p99 %.2f ms", p50, p99),
+            reference: "—", ratio: "—", goal: "p50 ≤ 5 ms", met: p50 <= 5)
     }
 
     /// 1,000 concurrent API calls with an expired access token.
@@ -125,9 +156,10 @@ enum Rows {
         let base = try await emulator.start()
         defer { Task { await emulator.shutdown() } }
         let user = emulator.configuration.users[0]
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: emulator.configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
-            userAgent: ScriptedBrowser(email: user.email ?? "", password: user.password)))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: emulator.configuration.channels[0].channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+                userAgent: ScriptedBrowser(email: user.email ?? "", password: user.password)))
         _ = try await manager.login(permissions: [.profile])
         emulator.expireAccessTokens()
         let before = emulator.stats.refreshRequests
@@ -137,8 +169,9 @@ enum Rows {
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         let refreshes = emulator.stats.refreshRequests - before
-        return Row(figure: "single-flight refresh: 1,000 concurrent calls, expired token", value: "\(refreshes) refresh, \(successes) succeeded",
-                   reference: "—", ratio: "—", goal: "1 refresh, 1000 succeed", met: refreshes == 1 && successes == 1000)
+        return Row(
+            figure: "single-flight refresh: 1,000 concurrent calls, expired token", value: "\(refreshes) refresh, \(successes) succeeded",
+            reference: "—", ratio: "—", goal: "1 refresh, 1000 succeed", met: refreshes == 1 && successes == 1000)
     }
 
     /// The resident size of an emulator running in its own process (`pid`, started with `--test-controls`
@@ -146,8 +179,9 @@ enum Rows {
     /// past every lifetime so that everything issued so far expires and is purged.
     static func memory(base: URL, pid: Int32, total: Int, checkpoints: Int = 8) async throws -> Row {
         let channelID = "1234567890"
-        let client = TokenClient(configuration: LinePlatform.custom(baseURL: base).configuration(channelID: channelID, channelSecret: nil),
-                                 transport: URLSessionTransport())
+        let client = TokenClient(
+            configuration: LinePlatform.custom(baseURL: base).configuration(channelID: channelID, channelSecret: nil),
+            transport: URLSessionTransport())
         let browser = ScriptedBrowser(email: "", password: "")
         let control = URLSessionTransport()
         var readings: [Int] = []
@@ -159,19 +193,23 @@ enum Rows {
                     group.addTask {
                         for _ in stride(from: worker, to: perCheckpoint, by: 4) {
                             let session = try await browser.beginSession(redirectURI: nil)
-                            let request = AuthorizationRequest(endpoint: base.appendingPathComponent("oauth2/v2.1/authorize"), clientID: channelID,
-                                                               redirectURI: session.redirectURI, scopes: ["profile", "openid"], generateNonce: true)
+                            let request = AuthorizationRequest(
+                                endpoint: base.appendingPathComponent("oauth2/v2.1/authorize"), clientID: channelID,
+                                redirectURI: session.redirectURI, scopes: ["profile", "openid"], generateNonce: true)
                             let callback = try await session.present(request.url)
                             let response = try AuthorizationResponse(url: callback, request: request, issuer: nil)
-                            _ = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
+                            _ = try await client.exchange(
+                                code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
                         }
                     }
                 }
                 try await group.waitForAll()
             }
             let lifetimes = String(Int(EmulatorConfiguration.default.refreshTokenLifetime) + 2 * 86_400)
-            let answer = try await control.send(.form(url: base.appendingPathComponent("_emulator/control"),
-                                                      fields: [("action", "advance-clock"), ("seconds", lifetimes)]))
+            let answer = try await control.send(
+                .form(
+                    url: base.appendingPathComponent("_emulator/control"),
+                    fields: [("action", "advance-clock"), ("seconds", lifetimes)]))
             let stats = try JSONValue.parseObject(answer.body)
             records.append(Int(stats["storedRecords"]?.doubleValue ?? -1))
             readings.append(Measure.residentKiB(pid: pid))
@@ -180,10 +218,11 @@ enum Rows {
         let half = readings.count / 2
         let settled = readings[half...]
         let bounded = (settled.max() ?? 0) <= readings[half - 1] + readings[half - 1] / 10 && records.allSatisfy { $0 == 0 }
-        return Row(figure: "memory: emulator process RSS over \(total) logins (clock moved past all lifetimes at each checkpoint)",
-                   value: readings.map { "\($0 / 1024) MiB" }.joined(separator: " → ")
-                       + " (records held after each purge: \(records.map(String.init).joined(separator: ", ")))",
-                   reference: "—", ratio: "—", goal: "bounded (no growth once purged)", met: bounded)
+        return Row(
+            figure: "memory: emulator process RSS over \(total) logins (clock moved past all lifetimes at each checkpoint)",
+            value: readings.map { "\($0 / 1024) MiB" }.joined(separator: " → ")
+                + " (records held after each purge: \(records.map(String.init).joined(separator: ", ")))",
+            reference: "—", ratio: "—", goal: "bounded (no growth once purged)", met: bounded)
     }
 }
 

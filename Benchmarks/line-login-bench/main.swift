@@ -42,8 +42,9 @@ if arguments.dropFirst().first == "memory" {
 }
 if arguments.dropFirst().first == "profile" {
     // line-login-bench profile ALG N: the cost of each stage of one validation, for finding the overhead.
-    try await Profile.run(fixtures, algorithm: arguments.count > 2 ? arguments[2] : "HS256",
-                          count: arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000)
+    try await Profile.run(
+        fixtures, algorithm: arguments.count > 2 ? arguments[2] : "HS256",
+        count: arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000)
     exit(0)
 }
 if let directory = value(after: "--export") {

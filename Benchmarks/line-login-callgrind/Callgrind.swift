@@ -50,7 +50,8 @@ enum Callgrind {
         case "RS256":
             let key = fixtures.rsaKey.publicKey
             return {
-                guard key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: input, padding: .insecurePKCS1v1_5) else {
+                guard key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: input, padding: .insecurePKCS1v1_5)
+                else {
                     throw BenchError("raw RS256 failed")
                 }
             }

@@ -56,9 +56,11 @@ public struct ScriptedBrowser: UserAgent {
     ///   - redirectURI: the redirect URI to use when the login doesn't name one (a registered loopback callback).
     ///   - transport: HTTP without redirect following.
     ///   - onStep: called after each step with its timing.
-    public init(email: String, password: String, decision: Decision = .allow(addFriend: true),
-                redirectURI: URL = URL(string: "http://127.0.0.1/callback")!, // literal, cannot fail
-                transport: any HTTPTransport = URLSessionTransport(), onStep: (@Sendable (Step) -> Void)? = nil) {
+    public init(
+        email: String, password: String, decision: Decision = .allow(addFriend: true),
+        redirectURI: URL = URL(string: "http://127.0.0.1/callback")!, // literal, cannot fail
+        transport: any HTTPTransport = URLSessionTransport(), onStep: (@Sendable (Step) -> Void)? = nil
+    ) {
         self.email = email
         self.password = password
         self.decision = decision
@@ -104,8 +106,10 @@ public struct ScriptedBrowser: UserAgent {
         let origin = try originURL(of: authorizationURL)
 
         let loginAction = decisionIsCancelAtLogin ? "cancel" : "login"
-        let consentPage = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/login"),
-                                               fields: [("session", session), ("email", browser.email), ("password", browser.password), ("action", loginAction)]))
+        let consentPage = try await send(
+            .form(
+                url: origin.appendingPathComponent("oauth2/v2.1/login"),
+                fields: [("session", session), ("email", browser.email), ("password", browser.password), ("action", loginAction)]))
         if let location = redirect(consentPage) {
             // A cancel, or a channel the user consented to before (LINE asks once per scope).
             step(decisionIsCancelAtLogin ? "sign-in: cancelled" : "sign-in: consent given before")
@@ -129,8 +133,10 @@ public struct ScriptedBrowser: UserAgent {
             step("consent → add-friend screen")
             var addFriend = false
             if case .allow(let wanted) = browser.decision { addFriend = wanted }
-            callback = try await send(.form(url: origin.appendingPathComponent("oauth2/v2.1/consent"),
-                                            fields: [("session", consentSession), ("action", addFriend ? "add-friend" : "skip-friend")]))
+            callback = try await send(
+                .form(
+                    url: origin.appendingPathComponent("oauth2/v2.1/consent"),
+                    fields: [("session", consentSession), ("action", addFriend ? "add-friend" : "skip-friend")]))
         }
         guard let location = redirect(callback) else { throw BrowserError.unexpectedPage(step: "consent", status: callback.statusCode) }
         step("consent → redirect to the callback")

@@ -35,10 +35,13 @@ public final class LineLoginEmulator: Sendable {
     ///   - logger: Where to log; defaults to a logger at `warning` level. Tokens, secrets and codes are never logged.
     ///   - connectionIdleTimeout: How long a connection may stay idle, or take to send its request head,
     ///     before it is closed (so slow or silent clients can't hold connections open).
-    public convenience init(configuration: EmulatorConfiguration = .default, logger: Logger? = nil,
-                            connectionIdleTimeout: Duration = .seconds(15)) {
-        self.init(store: EmulatorStore(configuration: configuration), stateFile: nil, logger: logger,
-                  connectionIdleTimeout: connectionIdleTimeout)
+    public convenience init(
+        configuration: EmulatorConfiguration = .default, logger: Logger? = nil,
+        connectionIdleTimeout: Duration = .seconds(15)
+    ) {
+        self.init(
+            store: EmulatorStore(configuration: configuration), stateFile: nil, logger: logger,
+            connectionIdleTimeout: connectionIdleTimeout)
     }
 
     /// Creates an emulator whose keys, generated secrets, friendships, sessions, consents, codes and
@@ -46,8 +49,10 @@ public final class LineLoginEmulator: Sendable {
     /// while serving and at shutdown). A secret in `configuration` is used as given; one the emulator
     /// made up (``EmulatorConfiguration/generatedSecretChannelIDs``) is taken from the file.
     /// - Throws: ``EmulatorStateError`` when the file can't be read, isn't a state file, or can't be written.
-    public convenience init(configuration: EmulatorConfiguration = .default, stateFile: URL, logger: Logger? = nil,
-                            connectionIdleTimeout: Duration = .seconds(15)) throws(EmulatorStateError) {
+    public convenience init(
+        configuration: EmulatorConfiguration = .default, stateFile: URL, logger: Logger? = nil,
+        connectionIdleTimeout: Duration = .seconds(15)
+    ) throws(EmulatorStateError) {
         let snapshot = try StateFile.read(stateFile)
         var configuration = configuration
         if let snapshot {

@@ -51,13 +51,16 @@ public struct ExampleSite: Sendable {
     ///   - nonceLifetime: seconds they are good for, as that store has it.
     ///   - sessions: which web-login sessions are live (shared, so a logout on one instance ends it everywhere).
     /// - Throws: ``LineServerConfigurationError`` for a configuration the server kit refuses.
-    public init(target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
-                nonces: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
-                sessions: any WebSessionStore = MemoryWebSessionStore()) throws {
+    public init(
+        target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
+        nonces: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
+        sessions: any WebSessionStore = MemoryWebSessionStore()
+    ) throws {
         self.target = target
-        login = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
-            platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions))
+        login = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
+                platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions))
         let memory = MemoryNonceStore()
         self.nonces = nonces ?? memory
         self.nonceLifetime = nonces == nil ? memory.lifetime : nonceLifetime
@@ -83,17 +86,22 @@ public struct ExampleSite: Sendable {
         router.add(middleware: LineSessionMiddleware(webLogin: login))
         let site = self
         router.get("/") { request, context in
-            Response.html(ExamplePages.home(user: context.lineUser, notice: request.uri.queryParameters["notice"].map(String.init),
-                                            target: site.target))
+            Response.html(
+                ExamplePages.home(
+                    user: context.lineUser, notice: request.uri.queryParameters["notice"].map(String.init),
+                    target: site.target))
         }
         router.get("/profile") { _, context in
             guard let user = context.lineUser else { return Response(status: .seeOther, headers: [.location: "/"]) }
             return Response.html(ExamplePages.profile(user: user, target: site.target))
         }
-        LineLoginRoutes(webLogin: login, afterLoginPath: "/profile", afterLogoutPath: "/", onFailure: { error, _, _ in
-            if error.isUserCancelled { return Response(status: .seeOther, headers: [.location: "/?notice=cancelled"]) }
-            return Response.html(ExamplePages.failure(error), status: error.isTransient ? .serviceUnavailable : .badRequest)
-        }).register(on: router)
+        LineLoginRoutes(
+            webLogin: login, afterLoginPath: "/profile", afterLogoutPath: "/",
+            onFailure: { error, _, _ in
+                if error.isUserCancelled { return Response(status: .seeOther, headers: [.location: "/?notice=cancelled"]) }
+                return Response.html(ExamplePages.failure(error), status: error.isTransient ? .serviceUnavailable : .badRequest)
+            }
+        ).register(on: router)
 
         let api = router.group("api")
         api.post("nonce") { _, context in
@@ -120,7 +128,8 @@ public struct ExampleSite: Sendable {
     func session(_ request: Request) async -> Response {
         let body = try? await request.body.collect(upTo: 16_384)
         guard let body, let object = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any],
-              let idToken = object["id_token"] as? String else {
+            let idToken = object["id_token"] as? String
+        else {
             return Response.json(["error": "invalid_request", "error_description": "send {\"id_token\": \"…\"}"], status: .badRequest)
         }
         do {
@@ -128,8 +137,11 @@ public struct ExampleSite: Sendable {
             return Response.json(ExamplePages.json(verified.user))
         } catch {
             let status: HTTPResponse.Status = error.isUnavailable ? .serviceUnavailable : .unauthorized
-            return Response.json(["error": error.isUnavailable ? "temporarily_unavailable" : "invalid_token",
-                                  "error_description": error.description, "reason": error.code], status: status)
+            return Response.json(
+                [
+                    "error": error.isUnavailable ? "temporarily_unavailable" : "invalid_token",
+                    "error_description": error.description, "reason": error.code,
+                ], status: status)
         }
     }
 }

@@ -64,7 +64,8 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let challenge = refusal.wwwAuthenticate { headers[.wwwAuthenticate] = challenge }
         if let seconds = refusal.retryAfter { headers[.retryAfter] = String(seconds) }
-        return Response(status: HTTPResponse.Status(code: refusal.status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
+        return Response(
+            status: HTTPResponse.Status(code: refusal.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
     }
 }

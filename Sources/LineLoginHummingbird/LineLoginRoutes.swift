@@ -45,9 +45,11 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
     ///   - afterLogoutPath: the destination after logout.
     ///   - onSignIn: a hook run after each successful login; an error it throws propagates to Hummingbird.
     ///   - onFailure: renders a failed login; the default is a small HTML page with a "Try again" link.
-    public init(webLogin: WebLogin, startPath: String = "/login", logoutPath: String = "/logout",
-                afterLoginPath: String = "/", afterLogoutPath: String = "/",
-                onSignIn: SignInHandler? = nil, onFailure: FailureHandler? = nil) {
+    public init(
+        webLogin: WebLogin, startPath: String = "/login", logoutPath: String = "/logout",
+        afterLoginPath: String = "/", afterLogoutPath: String = "/",
+        onSignIn: SignInHandler? = nil, onFailure: FailureHandler? = nil
+    ) {
         self.webLogin = webLogin
         self.startPath = startPath
         self.logoutPath = logoutPath
@@ -98,8 +100,9 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
             if let onFailure {
                 response = try await onFailure(loginError, request, context)
             } else {
-                response = .lineHTML(Self.failurePage(loginError, retryPath: startPath),
-                                     status: loginError.isTransient ? .serviceUnavailable : .badRequest)
+                response = .lineHTML(
+                    Self.failurePage(loginError, retryPath: startPath),
+                    status: loginError.isTransient ? .serviceUnavailable : .badRequest)
             }
             response.appendCookies([clearAttempt])
             return response
@@ -110,7 +113,8 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
     /// is refused.
     func logout(_ request: Request) async -> Response {
         if let origin = request.headers[.origin], let authority = request.head.authority,
-           !Self.sameHost(origin: origin, host: authority) {
+            !Self.sameHost(origin: origin, host: authority)
+        {
             return .lineHTML("<!DOCTYPE html><title>Forbidden</title><p>Cross-site logout refused.</p>", status: .forbidden)
         }
         if let session = await webLogin.session(cookieHeader: request.cookieHeader) {
@@ -131,14 +135,14 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
         let title = error.isUserCancelled ? "Login cancelled" : "Login failed"
         let retry = error.suggestsRetryWithoutAutoLogin ? retryPath + "?retry=1" : retryPath
         return """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title)</title></head>
-        <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem;">
-        <h1>\(title)</h1>
-        <p>\(HTMLEscaping.escape(error.description)).</p>
-        <p><a href="\(HTMLEscaping.escape(retry))">Try again</a> · <a href="/">Home</a></p>
-        </body></html>
-        """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title></head>
+            <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem;">
+            <h1>\(title)</h1>
+            <p>\(HTMLEscaping.escape(error.description)).</p>
+            <p><a href="\(HTMLEscaping.escape(retry))">Try again</a> · <a href="/">Home</a></p>
+            </body></html>
+            """
     }
 }

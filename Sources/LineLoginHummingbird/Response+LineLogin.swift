@@ -4,8 +4,10 @@ import Hummingbird
 
 extension Response {
     /// A JSON error body `{"error": …, "error_description": …, "reason": …}` (sorted keys), never cached.
-    static func lineJSONError(status: HTTPResponse.Status, error: String, description: String, reason: String,
-                              extraHeaders: HTTPFields = [:]) -> Response {
+    static func lineJSONError(
+        status: HTTPResponse.Status, error: String, description: String, reason: String,
+        extraHeaders: HTTPFields = [:]
+    ) -> Response {
         let object = ["error": error, "error_description": description, "reason": reason]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         var headers = extraHeaders

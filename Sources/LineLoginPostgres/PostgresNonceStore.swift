@@ -67,11 +67,13 @@ public final class PostgresNonceStore: NonceStore {
     ///   - random: the CSPRNG nonces come from.
     ///   - logger: where the queries log.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(client: PostgresClient, table: String = PostgresNonceStore.defaultTable,
-                capacity: Int = 100_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
-                purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
-                clock: (any WallClock)? = nil, random: any RandomSource = SystemRandomSource(),
-                logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+    public init(
+        client: PostgresClient, table: String = PostgresNonceStore.defaultTable,
+        capacity: Int = 100_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
+        purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
+        clock: (any WallClock)? = nil, random: any RandomSource = SystemRandomSource(),
+        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    )
         throws(PostgresStoreError)
     {
         name = try PostgresTableName(table)

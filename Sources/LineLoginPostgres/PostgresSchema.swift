@@ -7,8 +7,10 @@ enum PostgresSchema {
     /// Runs `statements` (idempotent DDL) in one transaction, under an advisory lock on the table's name,
     /// so instances that start together create the table once and don't trip over each other's
     /// `CREATE … IF NOT EXISTS` (which alone can fail with a duplicate key when two run at once).
-    static func create(_ statements: [String], table: PostgresTableName, on client: PostgresClient,
-                       logger: Logger) async throws {
+    static func create(
+        _ statements: [String], table: PostgresTableName, on client: PostgresClient,
+        logger: Logger
+    ) async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(table.sql)))", logger: logger)
             for statement in statements {
@@ -19,8 +21,10 @@ enum PostgresSchema {
 
     /// Deletes at most `batchSize` rows of `table` whose `expires_at` has passed (`now`, or the database's
     /// clock when `nil`), in one statement; rows another purge holds are skipped. How many it deleted.
-    static func purge(table: PostgresTableName, batchSize: Int, now: Date?, on client: PostgresClient,
-                      logger: Logger) async throws -> Int {
+    static func purge(
+        table: PostgresTableName, batchSize: Int, now: Date?, on client: PostgresClient,
+        logger: Logger
+    ) async throws -> Int {
         let rows = try await client.query(
             """
             DELETE FROM \(unescaped: table.sql) WHERE digest IN (

@@ -51,10 +51,12 @@ public final class PostgresWebSessionStore: WebSessionStore {
     ///     clock for every instance. Tests pass their own.
     ///   - logger: where the queries log.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(client: PostgresClient, table: String = PostgresWebSessionStore.defaultTable,
-                purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
-                clock: (any WallClock)? = nil,
-                logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+    public init(
+        client: PostgresClient, table: String = PostgresWebSessionStore.defaultTable,
+        purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
+        clock: (any WallClock)? = nil,
+        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    )
         throws(PostgresStoreError)
     {
         name = try PostgresTableName(table)

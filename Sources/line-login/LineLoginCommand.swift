@@ -13,7 +13,8 @@ struct LineLoginCommand: AsyncParsableCommand {
         version: Constant.SDKVersion,
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
-            TokenCommand.self, LogoutCommand.self, LoginsCommand.self, DeauthorizeCommand.self, VerifyIDTokenCommand.self, OAuthCommand.self, ExampleSiteCommand.self,
+            TokenCommand.self, LogoutCommand.self, LoginsCommand.self, DeauthorizeCommand.self, VerifyIDTokenCommand.self,
+            OAuthCommand.self, ExampleSiteCommand.self,
         ]
     )
 

@@ -27,10 +27,13 @@ struct EmulatorHarness {
         return ScriptedBrowser(email: user.email ?? "", password: user.password, decision: decision)
     }
 
-    func manager(userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, clock: any WallClock = SystemClock()) throws -> LoginManager {
-        try LoginManager(configuration: LoginConfiguration(
-            channelID: channel.channelID, platform: .custom(baseURL: baseURL), channelSecret: channelSecret, tokenStore: store,
-            userAgent: userAgent ?? browser(), clock: clock))
+    func manager(userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, clock: any WallClock = SystemClock()) throws
+        -> LoginManager
+    {
+        try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: channel.channelID, platform: .custom(baseURL: baseURL), channelSecret: channelSecret, tokenStore: store,
+                userAgent: userAgent ?? browser(), clock: clock))
     }
 
     var providerConfiguration: ProviderConfiguration {
@@ -75,16 +78,32 @@ struct RewritingAgent: UserAgent {
 final class Recorder<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Value] = []
-    func append(_ value: Value) { lock.lock(); values.append(value); lock.unlock() }
-    var all: [Value] { lock.lock(); defer { lock.unlock() }; return values }
+    func append(_ value: Value) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+    var all: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
 }
 
 /// A clock that tests can move forward.
 final class MovableClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var offset: TimeInterval = 0
-    func now() -> Date { lock.lock(); defer { lock.unlock() }; return Date().addingTimeInterval(offset) }
-    func advance(by seconds: TimeInterval) { lock.lock(); offset += seconds; lock.unlock() }
+    func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return Date().addingTimeInterval(offset)
+    }
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        offset += seconds
+        lock.unlock()
+    }
 }
 
 extension URL {

@@ -28,9 +28,11 @@ struct FailureEndToEndTests {
         #expect(!manager.isAuthorized)
     }
 
-    @Test("cancel on the consent screen and on the login screen → isUserCancelled", arguments: [
-        ScriptedBrowser.Decision.cancel, .cancelAtLogin,
-    ])
+    @Test(
+        "cancel on the consent screen and on the login screen → isUserCancelled",
+        arguments: [
+            ScriptedBrowser.Decision.cancel, .cancelAtLogin,
+        ])
     func cancelledConsent(_ decision: ScriptedBrowser.Decision) async throws {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }
@@ -120,7 +122,10 @@ struct FailureEndToEndTests {
             _ = try await manager.api.refreshAccessToken()
             Issue.record("refresh must fail while the platform is down")
         } catch {
-            guard case .responseFailed(.URLSessionError) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .responseFailed(.URLSessionError) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
         #expect(manager.isAuthorized)
         #expect(try await harness.store.load() != nil)
@@ -140,7 +145,8 @@ struct FailureEndToEndTests {
         let tokens = try await client.exchange(code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
         let idToken = try #require(tokens.idToken)
         let keys = KeySetCache(url: harness.baseURL.appendingPathComponent("oauth2/v2.1/certs"), transport: URLSessionTransport())
-        let validator = try IDTokenValidator(issuer: harness.baseURL.absoluteString, clientID: "9876543210", allowedAlgorithms: [.es256], keys: keys)
+        let validator = try IDTokenValidator(
+            issuer: harness.baseURL.absoluteString, clientID: "9876543210", allowedAlgorithms: [.es256], keys: keys)
         await #expect(throws: IDTokenError.audienceMismatch) {
             _ = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: request.nonce))
         }

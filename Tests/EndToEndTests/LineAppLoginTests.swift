@@ -1,7 +1,7 @@
 import EmulatorBrowser
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import LineLoginEmulator
 import LineSDK
@@ -37,8 +37,9 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
 
     func open(_ url: URL) async -> Bool {
         guard installed, url.scheme == "lineauth2",
-              let login = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "loginUrl" })?.value,
-              let loginURL = URL(string: login) else { return false }
+            let login = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "loginUrl" })?.value,
+            let loginURL = URL(string: login)
+        else { return false }
         return await hand(loginURL)
     }
 
@@ -47,7 +48,8 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
         lock.withLock { opened.append(url) }
         let transport = URLSessionTransport()
         guard let response = try? await transport.send(HTTPRequest(url: url)), response.statusCode == 302,
-              let location = response.headers["location"], var callback = URL(string: location) else { return false }
+            let location = response.headers["location"], var callback = URL(string: location)
+        else { return false }
         if let tamper { callback = tamper(callback) }
         let deliver = self.deliver
         Task { deliver?(callback) }
@@ -66,14 +68,17 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
     }
 
     func manager(_ harness: EmulatorHarness, app: EmulatorLineApp, universalLink: URL? = nil) throws -> LoginManager {
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: harness.channel.channelID, universalLinkURL: universalLink, platform: .custom(baseURL: harness.baseURL),
-            tokenStore: MemoryTokenStore(), userAgent: harness.browser(), bundleIdentifier: Self.bundleID, lineAppOpener: app))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: harness.channel.channelID, universalLinkURL: universalLink, platform: .custom(baseURL: harness.baseURL),
+                tokenStore: MemoryTokenStore(), userAgent: harness.browser(), bundleIdentifier: Self.bundleID, lineAppOpener: app))
         app.deliver = { [weak manager] url in _ = manager?.application(nil, open: url) }
         return manager
     }
 
-    func login(_ manager: LoginManager, parameters: LoginManager.Parameters = .init()) async -> (Result<LoginResult, LineSDKError>, LoginProcess?) {
+    func login(_ manager: LoginManager, parameters: LoginManager.Parameters = .init()) async -> (
+        Result<LoginResult, LineSDKError>, LoginProcess?
+    ) {
         let box = LockedValue<LoginProcess?>(nil)
         let result = await withCheckedContinuation { continuation in
             let process = manager.login(permissions: [.profile, .openID], parameters: parameters) { continuation.resume(returning: $0) }
@@ -105,12 +110,15 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
         let manager = try manager(harness, app: EmulatorLineApp())
         harness.emulator.failNextAutoLogin()
         let (failed, _) = await login(manager)
-        guard case .failure(let error) = failed else { Issue.record("the auto login did not fail"); return }
+        guard case .failure(let error) = failed else {
+            Issue.record("the auto login did not fail")
+            return
+        }
         #expect(error.isResponseStateMismatch)
         #expect(!manager.isAuthorized)
         let retry = try #require(error.retryParameters(after: LoginManager.Parameters()))
         #expect(retry.disableAutoLogin)
-        harness.emulator.failNextAutoLogin()  // armed again: a retry with auto login off must not meet it
+        harness.emulator.failNextAutoLogin() // armed again: a retry with auto login off must not meet it
         let (result, _) = await login(manager, parameters: retry)
         #expect(try result.get().userProfile?.userID == harness.brown.userID)
     }
@@ -194,7 +202,8 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
         let manager = try manager(harness, app: app)
         let (result, _) = await login(manager)
         guard case .failure(.authorizeFailed(.responseStateValueNotMatching)) = result else {
-            Issue.record("a forged state was accepted: \(result)"); return
+            Issue.record("a forged state was accepted: \(result)")
+            return
         }
         #expect(!manager.isAuthorized)
     }

@@ -1,7 +1,7 @@
 import EmulatorBrowser
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import LineLoginEmulator
 import LineSDK
@@ -113,9 +113,11 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         switch reason {
         case .URLSessionError(let underlying): return "URLSessionError \(underlying)"
         case .nonHTTPURLResponse: return "nonHTTPURLResponse"
-        case .dataParsingFailed(let type, let data, let underlying): return "dataParsingFailed \(type) \(data.count) \(String(describing: underlying))"
+        case .dataParsingFailed(let type, let data, let underlying):
+            return "dataParsingFailed \(type) \(data.count) \(String(describing: underlying))"
         case .invalidHTTPStatusAPIError(let detail):
-            return "invalidHTTPStatusAPIError \(detail.code) \(detail.error?.error ?? "") \(detail.error?.detail ?? "") \(detail.raw.statusCode) \(detail.rawString ?? "")"
+            return
+                "invalidHTTPStatusAPIError \(detail.code) \(detail.error?.error ?? "") \(detail.error?.detail ?? "") \(detail.raw.statusCode) \(detail.rawString ?? "")"
         }
     case .authorizeFailed(let reason):
         switch reason {
@@ -188,14 +190,19 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         parameters.initialWebAuthenticationMethod = .email
         let botPrompt: LoginManager.BotPrompt = .aggressive
         #expect(botPrompt.rawValue == "aggressive" && LoginManager.BotPrompt.normal.rawValue == "normal")
-        #expect(LoginManager.WebAuthenticationMethod.qrCode.rawValue == "qrCode" && LoginManager.WebAuthenticationMethod.email.rawValue == "email")
+        #expect(
+            LoginManager.WebAuthenticationMethod.qrCode.rawValue == "qrCode"
+                && LoginManager.WebAuthenticationMethod.email.rawValue == "email")
 
         let result = try await login(manager, permissions: [.profile, .openID, .email], parameters: parameters).get()
         let token: AccessToken = result.accessToken
         _ = (token.value, token.createdAt, token.expiresAt, token.IDTokenRaw, token.permissions)
         #expect(result.permissions.contains(.profile) && result.permissions.contains(.openID))
         if let profile = result.userProfile {
-            _ = (profile.userID, profile.displayName, profile.pictureURL, profile.pictureURLLarge, profile.pictureURLSmall, profile.statusMessage)
+            _ = (
+                profile.userID, profile.displayName, profile.pictureURL, profile.pictureURLLarge, profile.pictureURLSmall,
+                profile.statusMessage
+            )
         } else {
             Issue.record("no profile")
         }
@@ -205,7 +212,8 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         // The ID token, with `if let` on LINE's optional claims.
         let idToken = try #require(token.IDToken)
         if let issuer = idToken.payload.issuer, let subject = idToken.payload.subject, let audience = idToken.payload.audience,
-           let expiration = idToken.payload.expiration, let issueAt = idToken.payload.issueAt {
+            let expiration = idToken.payload.expiration, let issueAt = idToken.payload.issueAt
+        {
             #expect(issuer == harness.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
             #expect(subject == result.userProfile?.userID && audience == harness.channel.channelID && expiration > issueAt)
         } else {
@@ -239,10 +247,13 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         #expect(verified.channelID == harness.channel.channelID)
         let userinfo = try await manager.session.send(GetUserInfoRequest())
         #expect(userinfo.sub == profile.userID)
-        let checked = try await manager.session.send(PostVerifyIDTokenRequest(idToken: try #require(token.IDTokenRaw), channelID: harness.channel.channelID))
+        let checked = try await manager.session.send(
+            PostVerifyIDTokenRequest(idToken: try #require(token.IDTokenRaw), channelID: harness.channel.channelID))
         #expect(checked.sub == profile.userID)
         let request = GetVerifyTokenRequest(accessToken: "x")
-        #expect(request.method == .get && request.path == "/oauth2/v2.1/verify" && request.authentication == .none && request.accessToken == "x")
+        #expect(
+            request.method == .get && request.path == "/oauth2/v2.1/verify" && request.authentication == .none && request.accessToken == "x"
+        )
         #expect(GetUserProfileRequest().path == "/v2/profile" && GetBotFriendshipStatusRequest().authentication == .token)
         #expect(HTTPMethod.post.rawValue == "POST" && HTTPMethod.put.rawValue == "PUT" && HTTPMethod.delete.rawValue == "DELETE")
         let contentTypes: [ContentType] = [.none, .formUrlEncoded, .json]
@@ -271,11 +282,15 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         defer { Task { await harness.stop() } }
         let manager = try harness.manager(userAgent: harness.browser(decision: .cancel))
         let failure = await login(manager, permissions: [.profile])
-        guard case .failure(let error) = failure else { Issue.record("a cancelled login succeeded"); return }
+        guard case .failure(let error) = failure else {
+            Issue.record("a cancelled login succeeded")
+            return
+        }
         #expect(describeExhaustively(error) == "userCancelled")
         #expect(error.isUserCancelled && error.isAuthorizeError && !error.isRequestError && !error.isResponseError && !error.isGeneralError)
         #expect(!error.isBadRequest && !error.isRefreshTokenError && !error.isPermissionError && !error.isTokenError)
-        #expect(!error.isResponseError(statusCode: 400) && !error.isURLSessionTimeOut && !error.isURLSessionErrorCode(sessionErrorCode: -1001))
+        #expect(
+            !error.isResponseError(statusCode: 400) && !error.isURLSessionTimeOut && !error.isURLSessionErrorCode(sessionErrorCode: -1001))
         #expect(error.errorCode == 3003)
         #expect(error.errorDescription?.isEmpty == false)
 
@@ -285,8 +300,10 @@ func describeExhaustively(_ error: LineSDKError) -> String {
         let userInfo = LineSDKError.generalError(reason: .parameterError(parameterName: "p", description: "d")).errorUserInfo
         #expect(userInfo[LineSDKErrorUserInfoKey.parameterName.rawValue] as? String == "p")
         #expect(userInfo[LineSDKErrorUserInfoKey.reason.rawValue] as? String == "d")
-        let keys: [LineSDKErrorUserInfoKey] = [.underlyingError, .statusCode, .resultCode, .type, .data, .APIError, .raw, .url, .message,
-                                               .status, .text, .encoding, .parameterName, .reason, .index, .key, .got, .process]
+        let keys: [LineSDKErrorUserInfoKey] = [
+            .underlyingError, .statusCode, .resultCode, .type, .data, .APIError, .raw, .url, .message,
+            .status, .text, .encoding, .parameterName, .reason, .index, .key, .got, .process,
+        ]
         #expect(Set(keys.map(\.rawValue)).count == 18)
 
         // A 401 from the API: LINE's detail members.
@@ -297,7 +314,10 @@ func describeExhaustively(_ error: LineSDKError) -> String {
             _ = try await loggedIn.api.verifyAccessToken()
             Issue.record("an expired token verified")
         } catch {
-            guard case .responseFailed(reason: .invalidHTTPStatusAPIError(let detail)) = error else { Issue.record("\(error)"); return }
+            guard case .responseFailed(reason: .invalidHTTPStatusAPIError(let detail)) = error else {
+                Issue.record("\(error)")
+                return
+            }
             let typed: LineSDKError.ResponseErrorReason.APIErrorDetail = detail
             let apiError: APIError? = typed.error
             #expect(typed.code == 400 && typed.raw.statusCode == 400 && apiError?.error != nil && typed.rawString != nil)

@@ -7,9 +7,11 @@ import EmulatorBrowser
 
 @Suite("LineSDK against the emulator over real HTTP: successful flows")
 struct LoginEndToEndTests {
-    @Test("login with each permission set", arguments: [
-        [LoginPermission.profile], [.openID], [.profile, .openID], [.profile, .openID, .email],
-    ])
+    @Test(
+        "login with each permission set",
+        arguments: [
+            [LoginPermission.profile], [.openID], [.profile, .openID], [.profile, .openID, .email],
+        ])
     func loginWithPermissions(_ permissions: [LoginPermission]) async throws {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }
@@ -68,7 +70,10 @@ struct LoginEndToEndTests {
             _ = try await api.getProfile()
             Issue.record("profile after logout must fail")
         } catch {
-            guard case .requestFailed(.lackOfAccessToken) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .requestFailed(.lackOfAccessToken) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
     }
 

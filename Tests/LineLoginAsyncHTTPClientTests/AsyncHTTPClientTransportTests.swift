@@ -43,7 +43,10 @@ struct AsyncHTTPClientTransportTests {
             let server = try #require(MisbehavingServer(.trickle(every: 0)))
             defer { server.stop() }
             let result = await TransportDeadlineCases.outcome(transport, server.url(), timeout: 10).result
-            guard case .failure(.other(let message)) = result else { Issue.record("a body over the limit was read: \(result)"); return }
+            guard case .failure(.other(let message)) = result else {
+                Issue.record("a body over the limit was read: \(result)")
+                return
+            }
             #expect(message.contains("larger"))
         }
     }
@@ -55,7 +58,10 @@ struct AsyncHTTPClientTransportTests {
             let url = server.url()
             server.stop()
             let result = await TransportDeadlineCases.outcome(transport, url, timeout: 5).result
-            guard case .failure(let error) = result else { Issue.record("expected a failure: \(result)"); return }
+            guard case .failure(let error) = result else {
+                Issue.record("expected a failure: \(result)")
+                return
+            }
             #expect(error.isTransient, "\(error)")
             #expect(!String(describing: error).contains(url.absoluteString), "no URL in the error")
         }

@@ -44,11 +44,12 @@ struct AuthorizeParametersTests {
     // MARK: Accepted
 
     @Test func acceptsAFullRequest() throws {
-        let result = Self.validate(Self.valid(setting: "scope", to: "openid profile openid") + [
-            ("nonce", "n-1"), ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
-            ("prompt", "consent login"), ("max_age", "0"), ("bot_prompt", "aggressive"), ("ui_locales", "fr ja-JP en"),
-            ("initial_amr_display", "lineqr"), ("switch_amr", "false"), ("disable_auto_login", "true"),
-        ])
+        let result = Self.validate(
+            Self.valid(setting: "scope", to: "openid profile openid") + [
+                ("nonce", "n-1"), ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
+                ("prompt", "consent login"), ("max_age", "0"), ("bot_prompt", "aggressive"), ("ui_locales", "fr ja-JP en"),
+                ("initial_amr_display", "lineqr"), ("switch_amr", "false"), ("disable_auto_login", "true"),
+            ])
         let accepted = try result.get()
         #expect(accepted.channel == Self.channel)
         #expect(accepted.prompts == ["consent", "login"])
@@ -130,46 +131,64 @@ struct AuthorizeParametersTests {
 
     static let redirectCases: [RedirectCase] = [
         RedirectCase(items: valid + [("scope", "profile")], error: "invalid_request", description: "duplicated parameter: scope"),
-        RedirectCase(items: valid + [("state", "b"), ("nonce", "1"), ("nonce", "2")], error: "invalid_request",
-                     description: "duplicated parameter: nonce"),
-        RedirectCase(items: valid(setting: "response_type", to: nil), error: "invalid_request",
-                     description: "response_type is required"),
-        RedirectCase(items: valid(setting: "response_type", to: "token"), error: "unsupported_response_type",
-                     description: "response_type must be code"),
-        RedirectCase(items: valid(setting: "state", to: nil), error: "invalid_request", description: "state is required",
-                     state: nil),
-        RedirectCase(items: valid(setting: "state", to: ""), error: "invalid_request", description: "state is required",
-                     state: nil),
-        RedirectCase(items: valid(setting: "state", to: "a b"), error: "invalid_request",
-                     description: "state must use unreserved characters only", state: "a b"),
+        RedirectCase(
+            items: valid + [("state", "b"), ("nonce", "1"), ("nonce", "2")], error: "invalid_request",
+            description: "duplicated parameter: nonce"),
+        RedirectCase(
+            items: valid(setting: "response_type", to: nil), error: "invalid_request",
+            description: "response_type is required"),
+        RedirectCase(
+            items: valid(setting: "response_type", to: "token"), error: "unsupported_response_type",
+            description: "response_type must be code"),
+        RedirectCase(
+            items: valid(setting: "state", to: nil), error: "invalid_request", description: "state is required",
+            state: nil),
+        RedirectCase(
+            items: valid(setting: "state", to: ""), error: "invalid_request", description: "state is required",
+            state: nil),
+        RedirectCase(
+            items: valid(setting: "state", to: "a b"), error: "invalid_request",
+            description: "state must use unreserved characters only", state: "a b"),
         RedirectCase(items: valid(setting: "scope", to: nil), error: "invalid_scope", description: "scope is required"),
         RedirectCase(items: valid(setting: "scope", to: " "), error: "invalid_scope", description: "scope is required"),
-        RedirectCase(items: valid(setting: "scope", to: "profile friends"), error: "invalid_scope",
-                     description: "scope not allowed for this channel: friends"),
-        RedirectCase(items: valid(setting: "scope", to: "profile frends"), error: "invalid_scope",
-                     description: "unknown scope: frends"),
-        RedirectCase(items: valid(setting: "scope", to: "email"), error: "invalid_scope",
-                     description: "scope must include profile or openid"),
-        RedirectCase(items: valid(setting: "scope", to: "profile email"), error: "invalid_scope",
-                     description: "the email scope requires openid"),
-        RedirectCase(items: valid(setting: "scope", to: "openid email"), error: "invalid_scope",
-                     description: "scope not allowed for this channel: email"),
-        RedirectCase(items: valid + [("code_challenge", challenge), ("code_challenge_method", "plain")],
-                     error: "invalid_request", description: "code_challenge_method must be S256"),
-        RedirectCase(items: valid + [("code_challenge", challenge)], error: "invalid_request",
-                     description: "code_challenge_method=S256 is required with code_challenge"),
-        RedirectCase(items: valid + [("code_challenge", "short"), ("code_challenge_method", "S256")],
-                     error: "invalid_request", description: "malformed code_challenge"),
-        RedirectCase(items: valid + [("code_challenge", String(repeating: "*", count: 43)), ("code_challenge_method", "S256")],
-                     error: "invalid_request", description: "malformed code_challenge"),
-        RedirectCase(items: valid + [("code_challenge_method", "S256")], error: "invalid_request",
-                     description: "code_challenge is required with code_challenge_method"),
-        RedirectCase(items: valid + [("prompt", "consent select_account")], error: "invalid_request",
-                     description: "unsupported prompt: select_account"),
+        RedirectCase(
+            items: valid(setting: "scope", to: "profile friends"), error: "invalid_scope",
+            description: "scope not allowed for this channel: friends"),
+        RedirectCase(
+            items: valid(setting: "scope", to: "profile frends"), error: "invalid_scope",
+            description: "unknown scope: frends"),
+        RedirectCase(
+            items: valid(setting: "scope", to: "email"), error: "invalid_scope",
+            description: "scope must include profile or openid"),
+        RedirectCase(
+            items: valid(setting: "scope", to: "profile email"), error: "invalid_scope",
+            description: "the email scope requires openid"),
+        RedirectCase(
+            items: valid(setting: "scope", to: "openid email"), error: "invalid_scope",
+            description: "scope not allowed for this channel: email"),
+        RedirectCase(
+            items: valid + [("code_challenge", challenge), ("code_challenge_method", "plain")],
+            error: "invalid_request", description: "code_challenge_method must be S256"),
+        RedirectCase(
+            items: valid + [("code_challenge", challenge)], error: "invalid_request",
+            description: "code_challenge_method=S256 is required with code_challenge"),
+        RedirectCase(
+            items: valid + [("code_challenge", "short"), ("code_challenge_method", "S256")],
+            error: "invalid_request", description: "malformed code_challenge"),
+        RedirectCase(
+            items: valid + [("code_challenge", String(repeating: "*", count: 43)), ("code_challenge_method", "S256")],
+            error: "invalid_request", description: "malformed code_challenge"),
+        RedirectCase(
+            items: valid + [("code_challenge_method", "S256")], error: "invalid_request",
+            description: "code_challenge is required with code_challenge_method"),
+        RedirectCase(
+            items: valid + [("prompt", "consent select_account")], error: "invalid_request",
+            description: "unsupported prompt: select_account"),
         RedirectCase(items: valid + [("max_age", "-1")], error: "invalid_request", description: "max_age must be a number"),
         RedirectCase(items: valid + [("max_age", "soon")], error: "invalid_request", description: "max_age must be a number"),
-        RedirectCase(items: valid + [("bot_prompt", "loud")], error: "invalid_request",
-                     description: "bot_prompt must be normal or aggressive"),
+        RedirectCase(
+            items: valid + [("bot_prompt", "loud")], error: "invalid_request",
+            description: "bot_prompt must be normal or aggressive"),
     ]
 
     /// LINE's other permissions are granted to a channel configured with them.
@@ -178,7 +197,10 @@ struct AuthorizeParametersTests {
         channel.allowedScopes = ["profile", "openid", "friends", "message.write"]
         let query = FormEncoding.query(Self.valid(setting: "scope", to: "profile friends message.write"))
         let result = AuthorizeParameters.validate(query: query) { $0 == channel.channelID ? channel : nil }
-        guard case .success(let accepted) = result else { Issue.record("refused: \(result)"); return }
+        guard case .success(let accepted) = result else {
+            Issue.record("refused: \(result)")
+            return
+        }
         #expect(accepted.request.scopes == ["profile", "friends", "message.write"])
     }
 
@@ -199,8 +221,9 @@ struct AuthorizeParametersTests {
         items = items.filter { $0.0 != "scope" } + [("scope", "friends"), ("code_challenge_method", "plain")]
         #expect(
             Self.refusal(Self.validate(items))
-                == .redirect(redirectURI: Self.redirectURI, error: "unsupported_response_type",
-                             description: "response_type must be code", state: "abc-123")
+                == .redirect(
+                    redirectURI: Self.redirectURI, error: "unsupported_response_type",
+                    description: "response_type must be code", state: "abc-123")
         )
     }
 }

@@ -23,16 +23,19 @@ struct BadRequestTests {
     @Test func tokenEndpointRejectsMalformedRequests() async throws {
         try await EmulatorHarness.with { harness in
             let client = harness.client
-            let base = [("grant_type", "authorization_code"), ("code", "c"), ("redirect_uri", harness.redirectURI),
-                        ("client_id", EmulatorHarness.channelID)]
+            let base = [
+                ("grant_type", "authorization_code"), ("code", "c"), ("redirect_uri", harness.redirectURI),
+                ("client_id", EmulatorHarness.channelID),
+            ]
             for name in ["grant_type", "code", "redirect_uri", "client_id"] {
                 let result = try await client.postForm("/oauth2/v2.1/token", base.filter { $0.0 != name })
                 Self.expectOAuthError(result, "missing \(name)")
             }
             for name in ["refresh_token", "client_id"] {
                 let form = [("grant_type", "refresh_token"), ("refresh_token", "r"), ("client_id", EmulatorHarness.channelID)]
-                Self.expectOAuthError(try await client.postForm("/oauth2/v2.1/token", form.filter { $0.0 != name }),
-                                      "refresh missing \(name)")
+                Self.expectOAuthError(
+                    try await client.postForm("/oauth2/v2.1/token", form.filter { $0.0 != name }),
+                    "refresh missing \(name)")
             }
             Self.expectOAuthError(try await client.postForm("/oauth2/v2.1/token", base + [("code", "d")]), "duplicated code")
             Self.expectOAuthError(
@@ -86,9 +89,11 @@ struct BadRequestTests {
     @Test func wrongMethodsGet405InTheEndpointsShape() async throws {
         try await EmulatorHarness.with { harness in
             let client = harness.client
-            for (method, path) in [("GET", "/oauth2/v2.1/token"), ("PUT", "/oauth2/v2.1/token"), ("GET", "/oauth2/v2.1/revoke"),
-                                   ("DELETE", "/oauth2/v2.1/verify"), ("POST", "/.well-known/openid-configuration"),
-                                   ("POST", "/oauth2/v2.1/certs"), ("DELETE", "/oauth2/v2.1/userinfo")] {
+            for (method, path) in [
+                ("GET", "/oauth2/v2.1/token"), ("PUT", "/oauth2/v2.1/token"), ("GET", "/oauth2/v2.1/revoke"),
+                ("DELETE", "/oauth2/v2.1/verify"), ("POST", "/.well-known/openid-configuration"),
+                ("POST", "/oauth2/v2.1/certs"), ("DELETE", "/oauth2/v2.1/userinfo"),
+            ] {
                 let result = try await client.send(method, path)
                 #expect(result.status == 405, "\(method) \(path)")
                 Self.expectOAuthError(result, "\(method) \(path)")
@@ -137,8 +142,12 @@ struct BadRequestTests {
                 "revoke text/plain"
             )
             Self.expectOAuthError(
-                try await client.postForm("/oauth2/v2.1/revoke", [("access_token", "a"), ("access_token", "b"),
-                                                                   ("client_id", EmulatorHarness.channelID)]),
+                try await client.postForm(
+                    "/oauth2/v2.1/revoke",
+                    [
+                        ("access_token", "a"), ("access_token", "b"),
+                        ("client_id", EmulatorHarness.channelID),
+                    ]),
                 "revoke duplicated"
             )
         }

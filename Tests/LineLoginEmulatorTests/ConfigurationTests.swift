@@ -76,8 +76,10 @@ struct ConfigurationTests {
 
     /// A file that can't be used says which field, on which line, and what is wrong: never a DecodingError.
     @Test(arguments: [
-        ("{\n  \"channels\": [\n    {\"channelID\": \"1\", \"channelSecret\": \"s\",\n     \"callbackURLs\": \"http://127.0.0.1/cb\"}\n  ]\n}",
-         "channels[0].callbackURLs (line 4) should be a list"),
+        (
+            "{\n  \"channels\": [\n    {\"channelID\": \"1\", \"channelSecret\": \"s\",\n     \"callbackURLs\": \"http://127.0.0.1/cb\"}\n  ]\n}",
+            "channels[0].callbackURLs (line 4) should be a list"
+        ),
         ("{\"channels\": [{\"channelID\": \"1\", \"callbackURLs\": []}]}", "channels[0].channelSecret is missing"),
         ("{\"accessTokenLifetime\": \"soon\"}", "accessTokenLifetime (line 1) should be a number"),
         ("{\"users\": [ {\"userID\": 7} ]", "the file is not valid JSON"),
@@ -99,7 +101,8 @@ struct ConfigurationTests {
         let accepted = [
             "http://127.0.0.1/callback", "http://127.0.0.1:8123/callback", "http://127.0.0.1:8123/callback/extra?x=1",
             "https://app.example.com/auth/cb", "https://app.example.com:443/auth/cb?x=y", "http://localhost:9/cb",
-            "HTTPS://APP.EXAMPLE.COM/auth/cb", "https://app.example.com/auth/cb/..well-named", "https://app.example.com/auth/cb?next=/a/../b",
+            "HTTPS://APP.EXAMPLE.COM/auth/cb", "https://app.example.com/auth/cb/..well-named",
+            "https://app.example.com/auth/cb?next=/a/../b",
         ]
         let rejected = [
             "http://127.0.0.2/callback", "https://127.0.0.1/callback", "https://app.example.com:8443/auth/cb",

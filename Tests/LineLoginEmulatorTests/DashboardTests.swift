@@ -59,8 +59,10 @@ struct DashboardTests {
             // Tokens by fingerprint only.
             #expect(html.contains("<code class=\"fingerprint\">\(Self.fingerprint(access))</code>"))
             #expect(html.contains("<code class=\"fingerprint\">\(Self.fingerprint(refresh))</code>"))
-            for (name, value) in [("access token", access), ("refresh token", refresh), ("ID token", idToken),
-                                  ("channel secret", Self.secret), ("password", Self.password)] {
+            for (name, value) in [
+                ("access token", access), ("refresh token", refresh), ("ID token", idToken),
+                ("channel secret", Self.secret), ("password", Self.password),
+            ] {
                 #expect(!html.contains(value), "the page shows the \(name)")
             }
             #expect(!html.contains(TokenDigest.of(access)), "a whole digest is more than a fingerprint")

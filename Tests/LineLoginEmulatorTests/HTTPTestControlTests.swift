@@ -20,7 +20,8 @@ struct HTTPTestControlTests {
             let access = try #require(try await harness.login().string("access_token"))
             #expect(try await harness.client.get("/_emulator/stats").int("activeAccessTokens") == 1)
             let lifetimes = configuration.refreshTokenLifetime + 2 * 86_400
-            let after = try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", String(Int(lifetimes)))])
+            let after = try await harness.client.postForm(
+                "/_emulator/control", [("action", "advance-clock"), ("seconds", String(Int(lifetimes)))])
             #expect(after.status == 200)
             #expect(after.int("storedRecords") == 0, "everything expired and was purged")
             #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
@@ -38,7 +39,8 @@ struct HTTPTestControlTests {
             #expect(try await harness.client.postForm("/_emulator/control", [("action", "rotate-signing-key")]).int("publishedKeys") == 2)
             #expect(harness.emulator.currentKeyID != before)
             #expect(try await harness.client.postForm("/_emulator/control", [("action", "explode")]).status == 400)
-            #expect(try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", "-5")]).status == 400)
+            #expect(
+                try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", "-5")]).status == 400)
             #expect(try await harness.client.get("/_emulator/control").status == 405)
         }
     }
@@ -70,7 +72,8 @@ struct HTTPTestControlTests {
             let access = try #require(try await harness.login().string("access_token"))
             // Past the token's expiry but inside the retention, so the purge in the stats keeps it.
             let seconds = String(Int(configuration.accessTokenLifetime) + 60)
-            #expect(try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", seconds)]).status == 200)
+            #expect(
+                try await harness.client.postForm("/_emulator/control", [("action", "advance-clock"), ("seconds", seconds)]).status == 200)
             #expect(try await harness.client.bearer("/v2/profile", token: access).status == 401)
             let reset = try await harness.client.postForm("/_emulator/control", [("action", "reset-clock")])
             #expect(reset.status == 200)
@@ -89,11 +92,17 @@ struct HTTPTestControlTests {
         configuration.testControls = true
         try await EmulatorHarness.with(configuration) { harness in
             func appLogin(_ extra: [(String, String)] = []) async throws -> HTTPResult {
-                let authorize = [("response_type", "code"), ("client_id", "1234567890"), ("redirect_uri", "http://127.0.0.1/callback"),
-                                 ("state", "the-apps-state"), ("scope", "profile")] + extra
-                let returnURI = "/oauth2/v2.1/authorize/consent?" + authorize.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+                let authorize =
+                    [
+                        ("response_type", "code"), ("client_id", "1234567890"), ("redirect_uri", "http://127.0.0.1/callback"),
+                        ("state", "the-apps-state"), ("scope", "profile"),
+                    ] + extra
+                let returnURI =
+                    "/oauth2/v2.1/authorize/consent?"
+                    + authorize.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
                     .joined(separator: "&")
-                return try await harness.client.get("/app/oauth2/v2.1/login", query: [("returnUri", returnURI), ("loginChannelId", "1234567890")])
+                return try await harness.client.get(
+                    "/app/oauth2/v2.1/login", query: [("returnUri", returnURI), ("loginChannelId", "1234567890")])
             }
             #expect(try await harness.client.postForm("/_emulator/control", [("action", "fail-next-auto-login")]).status == 200)
             let failed = try await appLogin()

@@ -25,8 +25,9 @@ struct InsertThenCapTests {
     }
 
     static func accessToken(_ refreshHash: String, expiresIn seconds: TimeInterval) -> AccessTokenRecord {
-        AccessTokenRecord(channelID: "c", userID: "u", scopes: [], issuedAt: now,
-                          expiresAt: now + seconds, refreshTokenHash: refreshHash)
+        AccessTokenRecord(
+            channelID: "c", userID: "u", scopes: [], issuedAt: now,
+            expiresAt: now + seconds, refreshTokenHash: refreshHash)
     }
 
     static func refreshToken(_ accessHashes: Set<String>, expiresIn seconds: TimeInterval) -> RefreshTokenRecord {

@@ -14,14 +14,17 @@ struct LineAppLoginRouteTests {
         return configuration
     }
 
-    static func appQuery(_ harness: EmulatorHarness, redirectURI: String = appCallback, channelID: String = EmulatorHarness.channelID,
-                         returnPath: String = "/oauth2/v2.1/authorize/consent") -> [(String, String)] {
+    static func appQuery(
+        _ harness: EmulatorHarness, redirectURI: String = appCallback, channelID: String = EmulatorHarness.channelID,
+        returnPath: String = "/oauth2/v2.1/authorize/consent"
+    ) -> [(String, String)] {
         let inner = harness.authorizeQuery(redirectURI: redirectURI).map { "\($0.0)=\(escape($0.1))" }.joined(separator: "&")
         return [("returnUri", returnPath + "?" + inner), ("loginChannelId", channelID)]
     }
 
     static func escape(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
+        value.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
     }
 
     @Test func signsTheUserInAndAnswersAtTheAppsCallback() async throws {

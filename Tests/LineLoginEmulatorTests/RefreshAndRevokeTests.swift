@@ -62,8 +62,10 @@ struct RefreshAndRevokeTests {
             let refreshToken = try #require(login.string("refresh_token"))
             let wrongSecret = try await harness.client.postForm(
                 "/oauth2/v2.1/token",
-                [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
-                 ("client_secret", "bad")]
+                [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
+                    ("client_secret", "bad"),
+                ]
             )
             #expect(wrongSecret.status == 401)
             #expect(wrongSecret.string("error") == "invalid_client")
@@ -201,16 +203,19 @@ struct ClientTypeTests {
             let accessToken = try #require(tokens.string("access_token"))
             let refresh = try await harness.refresh(refreshToken)
             #expect(refresh.status == 401 && refresh.string("error") == "invalid_client")
-            let refreshed = try await harness.client.postForm("/oauth2/v2.1/token", [
-                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
-                ("client_secret", harness.secret),
-            ])
+            let refreshed = try await harness.client.postForm(
+                "/oauth2/v2.1/token",
+                [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", EmulatorHarness.channelID),
+                    ("client_secret", harness.secret),
+                ])
             #expect(refreshed.status == 200)
             let revoke = try await harness.client.postForm(
                 "/oauth2/v2.1/revoke", [("access_token", accessToken), ("client_id", EmulatorHarness.channelID)])
             #expect(revoke.status == 401 && revoke.string("error") == "invalid_client")
             let revoked = try await harness.client.postForm(
-                "/oauth2/v2.1/revoke", [("access_token", accessToken), ("client_id", EmulatorHarness.channelID), ("client_secret", harness.secret)])
+                "/oauth2/v2.1/revoke",
+                [("access_token", accessToken), ("client_id", EmulatorHarness.channelID), ("client_secret", harness.secret)])
             #expect(revoked.status == 200)
         }
     }
@@ -220,7 +225,8 @@ struct ClientTypeTests {
             let tokens = try await harness.login()
             #expect(try await harness.refresh(try #require(tokens.string("refresh_token"))).status == 200)
             let revoked = try await harness.client.postForm(
-                "/oauth2/v2.1/revoke", [("access_token", try #require(tokens.string("access_token"))), ("client_id", EmulatorHarness.channelID)])
+                "/oauth2/v2.1/revoke",
+                [("access_token", try #require(tokens.string("access_token"))), ("client_id", EmulatorHarness.channelID)])
             #expect(revoked.status == 200)
         }
     }

@@ -34,7 +34,8 @@ struct SignInFlowTests {
         )
         let cookie = try Self.cookie(of: login)
         // Consent is asked once per scope: a second login goes straight back.
-        let done = login.status == 302
+        let done =
+            login.status == 302
             ? login : try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")])
         let code = try #require(done.locationQuery["code"])
         return (cookie, try await Self.claims(harness, code: code, pkce: pkce))
@@ -93,7 +94,8 @@ struct SignInFlowTests {
 
     @Test func promptNoneAnswersWithoutPagesOrWithLINEsError() async throws {
         try await EmulatorHarness.with { harness in
-            func none(_ extra: [(String, String)] = [], scope: String = "profile openid email", cookie: String?) async throws -> HTTPResult {
+            func none(_ extra: [(String, String)] = [], scope: String = "profile openid email", cookie: String?) async throws -> HTTPResult
+            {
                 try await harness.client.get(
                     "/oauth2/v2.1/authorize",
                     query: harness.authorizeQuery(scope: scope, state: "st", extra: [("prompt", "none")] + extra),
@@ -156,7 +158,8 @@ struct SignInFlowTests {
 
             // "Log in with a different account" is the password page, and continue no longer works there.
             let page = try await harness.client.get(
-                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("disable_auto_login", "true")]), headers: ["Cookie": first.cookie])
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("disable_auto_login", "true")]),
+                headers: ["Cookie": first.cookie])
             let session = try #require(EmulatorHarness.sessionID(in: page.text))
             let other = try await harness.client.postForm("/oauth2/v2.1/login", [("session", session), ("action", "other-account")])
             #expect(other.text.contains(#"name="password""#))
@@ -192,7 +195,9 @@ struct SignInFlowTests {
             #expect(scan.status == 200, "consent comes next")
             _ = try Self.cookie(of: scan)
             let session = try #require(EmulatorHarness.sessionID(in: scan.text))
-            #expect(try await harness.client.get(String(link).replacingOccurrences(of: "&amp;", with: "&")).status == 400, "one scan per session")
+            #expect(
+                try await harness.client.get(String(link).replacingOccurrences(of: "&amp;", with: "&")).status == 400,
+                "one scan per session")
             let done = try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")])
             let claims = try await Self.claims(harness, code: try #require(done.locationQuery["code"]), pkce: pkce)
             #expect(claims["amr"] == .array([.string("lineqr")]))
@@ -205,11 +210,15 @@ struct SignInFlowTests {
             let qr = try await harness.client.postForm("/oauth2/v2.1/login", [("session", emailSession), ("action", "show-qr")])
             #expect(qr.text.contains("Scan as Brown"))
             let fixed = try await harness.client.get(
-                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("initial_amr_display", "lineqr"), ("switch_amr", "false")]))
+                "/oauth2/v2.1/authorize",
+                query: harness.authorizeQuery(extra: [("initial_amr_display", "lineqr"), ("switch_amr", "false")]))
             #expect(!fixed.text.contains("show-password"))
             let fixedSession = try #require(EmulatorHarness.sessionID(in: fixed.text))
-            #expect(try await harness.client.postForm("/oauth2/v2.1/login", [("session", fixedSession), ("action", "show-password")]).status == 400)
-            let plain = try await harness.client.get("/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("switch_amr", "false")]))
+            #expect(
+                try await harness.client.postForm("/oauth2/v2.1/login", [("session", fixedSession), ("action", "show-password")]).status
+                    == 400)
+            let plain = try await harness.client.get(
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("switch_amr", "false")]))
             #expect(plain.text.contains(#"name="password""#) && !plain.text.contains("show-qr"))
         }
     }
@@ -225,11 +234,14 @@ struct SignInFlowTests {
                 "/oauth2/v2.1/login", [("session", session), ("email", "brown@example.com"), ("password", "brown"), ("action", "login")])
             #expect(password.text.contains(#"name="code""#))
             #expect(password.headers["set-cookie"] == nil, "no SSO session before the second factor")
-            #expect(try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")]).status == 400,
-                    "the password alone signs no one in")
-            let wrong = try await harness.client.postForm("/oauth2/v2.1/login", [("session", session), ("code", "000000"), ("action", "verify-code")])
+            #expect(
+                try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")]).status == 400,
+                "the password alone signs no one in")
+            let wrong = try await harness.client.postForm(
+                "/oauth2/v2.1/login", [("session", session), ("code", "000000"), ("action", "verify-code")])
             #expect(wrong.text.contains("The verification code is incorrect."))
-            let right = try await harness.client.postForm("/oauth2/v2.1/login", [("session", session), ("code", "246810"), ("action", "verify-code")])
+            let right = try await harness.client.postForm(
+                "/oauth2/v2.1/login", [("session", session), ("code", "246810"), ("action", "verify-code")])
             _ = try Self.cookie(of: right)
             let done = try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")])
             let claims = try await Self.claims(harness, code: try #require(done.locationQuery["code"]), pkce: pkce)
@@ -267,12 +279,14 @@ struct SignInFlowTests {
     @Test func botPromptNormalCountsTheCheckboxOnlyWhereShown() async throws {
         try await EmulatorHarness.with { harness in
             // An add-friend action on a normal consent is refused; unchecking reports false.
-            let page = try await harness.client.get("/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("bot_prompt", "normal")]))
+            let page = try await harness.client.get(
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("bot_prompt", "normal")]))
             let session = try #require(EmulatorHarness.sessionID(in: page.text))
             let consent = try await harness.client.postForm(
                 "/oauth2/v2.1/login", [("session", session), ("email", "cony@example.com"), ("password", "cony"), ("action", "login")])
             #expect(consent.text.contains(#"<input type="checkbox" name="add_friend" value="on" checked>"#))
-            #expect(try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "add-friend")]).status == 400)
+            #expect(
+                try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "add-friend")]).status == 400)
             let done = try await harness.client.postForm("/oauth2/v2.1/consent", [("session", session), ("action", "allow")])
             #expect(done.locationQuery["friendship_status_changed"] == "false")
             #expect(harness.emulator.configuration.users.first { $0.userID == EmulatorHarness.conyID }?.isFriend == false)
@@ -281,7 +295,8 @@ struct SignInFlowTests {
 
     @Test func pagesSpeakJapaneseWhenAsked() async throws {
         try await EmulatorHarness.with { harness in
-            let page = try await harness.client.get("/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("ui_locales", "ja-JP en")]))
+            let page = try await harness.client.get(
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("ui_locales", "ja-JP en")]))
             #expect(page.text.contains(#"<html lang="ja">"#))
             #expect(page.text.contains("パスワード"))
             #expect(page.text.contains("QRコードでログイン"))
@@ -290,7 +305,8 @@ struct SignInFlowTests {
                 "/oauth2/v2.1/login", [("session", session), ("email", "brown@example.com"), ("password", "brown"), ("action", "login")])
             #expect(consent.text.contains("許可する"))
             #expect(consent.text.contains("メールアドレス"))
-            let english = try await harness.client.get("/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("ui_locales", "de")]))
+            let english = try await harness.client.get(
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("ui_locales", "de")]))
             #expect(english.text.contains(#"<html lang="en">"#) && english.text.contains("Password"))
         }
     }

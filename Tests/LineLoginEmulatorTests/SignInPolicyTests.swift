@@ -25,7 +25,8 @@ struct SignInPolicyTests {
 
     @Test func withoutASessionTheUserSignsIn() {
         #expect(Self.identify(session: nil) == .signIn)
-        #expect(Self.identify(prompts: ["none"], session: nil) == .refuse(error: "login_required", description: "the user is not logged in"))
+        #expect(
+            Self.identify(prompts: ["none"], session: nil) == .refuse(error: "login_required", description: "the user is not logged in"))
     }
 
     @Test func aSessionSignsInSilently() {

@@ -12,7 +12,9 @@ struct StateFileTests {
     }
 
     /// Runs `body` against an emulator that keeps its state in `file`.
-    static func with(_ file: URL, _ configuration: EmulatorConfiguration = .default, _ body: (EmulatorHarness) async throws -> Void) async throws {
+    static func with(_ file: URL, _ configuration: EmulatorConfiguration = .default, _ body: (EmulatorHarness) async throws -> Void)
+        async throws
+    {
         let emulator = try LineLoginEmulator(configuration: configuration, stateFile: file)
         let baseURL = try await emulator.start()
         let harness = EmulatorHarness(emulator: emulator, client: TestHTTPClient(baseURL: baseURL))
@@ -50,7 +52,8 @@ struct StateFileTests {
             let verify = try await harness.client.get("/oauth2/v2.1/verify", query: [("access_token", accessToken)])
             #expect(verify.status == 200)
             #expect(try await harness.refresh(refreshToken).status == 200)
-            let silent = try await harness.client.get("/oauth2/v2.1/authorize", query: harness.authorizeQuery(), headers: ["Cookie": cookie])
+            let silent = try await harness.client.get(
+                "/oauth2/v2.1/authorize", query: harness.authorizeQuery(), headers: ["Cookie": cookie])
             #expect(silent.status == 302, "the SSO session and the consent are kept")
         }
     }

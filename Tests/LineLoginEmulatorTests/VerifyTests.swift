@@ -38,8 +38,10 @@ struct VerifyTests {
             func verify(_ form: [(String, String)]) async throws -> HTTPResult {
                 try await harness.client.postForm("/oauth2/v2.1/verify", form)
             }
-            let ok = try await verify([("id_token", idToken), ("client_id", EmulatorHarness.channelID), ("nonce", "abc"),
-                                       ("user_id", EmulatorHarness.brownID)])
+            let ok = try await verify([
+                ("id_token", idToken), ("client_id", EmulatorHarness.channelID), ("nonce", "abc"),
+                ("user_id", EmulatorHarness.brownID),
+            ])
             #expect(ok.status == 200)
             #expect(ok.string("sub") == EmulatorHarness.brownID)
             #expect(ok.string("aud") == EmulatorHarness.channelID)
@@ -57,22 +59,27 @@ struct VerifyTests {
             let channel = ("client_id", EmulatorHarness.channelID)
             try await expectFailure([("id_token", idToken), ("client_id", "1111111111")], "Invalid IdToken Audience.")
             try await expectFailure([("id_token", idToken), channel, ("nonce", "other")], "Invalid IdToken Nonce.")
-            try await expectFailure([("id_token", idToken), channel, ("user_id", EmulatorHarness.conyID)],
-                                    "Invalid IdToken Subject Identifier.")
+            try await expectFailure(
+                [("id_token", idToken), channel, ("user_id", EmulatorHarness.conyID)],
+                "Invalid IdToken Subject Identifier.")
             try await expectFailure([("id_token", "garbage"), channel], "Invalid IdToken.")
             try await expectFailure([("id_token", idToken + "x"), channel], "Invalid IdToken.")
             try await expectFailure([("id_token", "a.b.c"), channel], "Invalid IdToken.")
 
             let now = Int(Date().timeIntervalSince1970)
             let wrongIssuer = JWT.hs256(
-                ["iss": "https://access.line.me", "sub": EmulatorHarness.brownID, "aud": EmulatorHarness.channelID,
-                 "exp": now + 600, "iat": now],
+                [
+                    "iss": "https://access.line.me", "sub": EmulatorHarness.brownID, "aud": EmulatorHarness.channelID,
+                    "exp": now + 600, "iat": now,
+                ],
                 secret: harness.secret
             )
             try await expectFailure([("id_token", wrongIssuer), channel], "Invalid IdToken Issuer.")
             let forged = JWT.hs256(
-                ["iss": harness.baseURL.absoluteString, "sub": EmulatorHarness.brownID, "aud": EmulatorHarness.channelID,
-                 "exp": now + 600, "iat": now],
+                [
+                    "iss": harness.baseURL.absoluteString, "sub": EmulatorHarness.brownID, "aud": EmulatorHarness.channelID,
+                    "exp": now + 600, "iat": now,
+                ],
                 secret: "not-the-secret"
             )
             try await expectFailure([("id_token", forged), channel], "Invalid IdToken.")

@@ -66,7 +66,7 @@ import Testing
             _ = try await store.issue(for: "client")
             clock.advance(by: 5)
             let live = try await store.issue(for: "client")
-            clock.advance(by: 6)  // the first has expired, `live` has not
+            clock.advance(by: 6) // the first has expired, `live` has not
             let newest = try await store.issue(for: "client")
             #expect(try await count() == 2)
             #expect(try await store.consume(live))

@@ -12,14 +12,18 @@ import Testing
 ///
 /// Skipped, with this note, when `LINE_LOGIN_POSTGRES_URL` is unset; under `CI=true` they run and fail
 /// without it (``PostgresTestDatabase``).
-@Suite(.enabled(if: PostgresTestDatabase.runs, "LINE_LOGIN_POSTGRES_URL is not set: the PostgreSQL store tests (and the PostgreSQL cases of the shared store tests) are skipped; .ci/run starts a database and sets it"))
+@Suite(
+    .enabled(
+        if: PostgresTestDatabase.runs,
+        "LINE_LOGIN_POSTGRES_URL is not set: the PostgreSQL store tests (and the PostgreSQL cases of the shared store tests) are skipped; .ci/run starts a database and sets it"
+    ))
 struct PostgresStoreTests {
     @Test func aThousandConcurrentConsumptionsOnTwoInstancesSucceedExactlyOnce() async throws {
         try await PostgresTestDatabase.withClients(2) { clients in
             let table = PostgresTestDatabase.uniqueTable("nonces")
             let stores = try clients.map { try PostgresNonceStore(client: $0, table: table) }
             let nonce = try await stores[0].issue(for: "client")
-            _ = try await stores[1].count()  // both instances have their schema before the race
+            _ = try await stores[1].count() // both instances have their schema before the race
             let successes = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<1_000 { group.addTask { try await stores[index % 2].consume(nonce) } }
                 var count = 0
@@ -110,9 +114,9 @@ struct PostgresStoreTests {
             let store = try PostgresNonceStore(
                 client: clients[0], table: table, perClientLimit: 100, lifetime: 10, purgeBatchSize: 4,
                 purgeInterval: 10, clock: clock)
-            for _ in 0..<9 { _ = try await store.issue(for: "client") }  // operations 1–9
+            for _ in 0..<9 { _ = try await store.issue(for: "client") } // operations 1–9
             clock.advance(by: 11)
-            _ = try await store.consume("unknown")  // the 10th: one batch of 4 goes
+            _ = try await store.consume("unknown") // the 10th: one batch of 4 goes
             #expect(try await store.count() == 5)
             try await PostgresTestDatabase.drop(table, on: clients[0])
         }
@@ -141,11 +145,13 @@ struct PostgresStoreTests {
             try await sessions.begin("the-session-id", expiresAt: Date().addingTimeInterval(60))
             var stored: [Data] = []
             for try await (digest, client) in try await clients[0].query(
-                PostgresQuery(unsafeSQL: "SELECT digest, client FROM \(nonceTable)")).decode((Data, Data).self) {
+                PostgresQuery(unsafeSQL: "SELECT digest, client FROM \(nonceTable)")
+            ).decode((Data, Data).self) {
                 stored += [digest, client]
             }
             for try await digest in try await clients[0].query(
-                PostgresQuery(unsafeSQL: "SELECT digest FROM \(sessionTable)")).decode(Data.self) {
+                PostgresQuery(unsafeSQL: "SELECT digest FROM \(sessionTable)")
+            ).decode(Data.self) {
                 stored.append(digest)
             }
             let sha256 = { (value: String) in Data(SHA256.hash(data: Data(value.utf8))) }
@@ -178,8 +184,10 @@ struct PostgresStoreTests {
         #expect(try PostgresWebSessionStore.schemaStatements(table: name).first?.contains(name) == true)
     }
 
-    @Test(arguments: ["", "Nonces", "nonces; DROP TABLE users", "a.b.c", "1nonces", "\"quoted\"", ".nonces", "nonces.",
-                      "nönces", String(repeating: "a", count: 64)])
+    @Test(arguments: [
+        "", "Nonces", "nonces; DROP TABLE users", "a.b.c", "1nonces", "\"quoted\"", ".nonces", "nonces.",
+        "nönces", String(repeating: "a", count: 64),
+    ])
     func anythingElseIsRefused(_ name: String) {
         #expect(throws: PostgresStoreError.self) { try PostgresNonceStore.schemaStatements(table: name) }
         #expect(throws: PostgresStoreError.self) { try PostgresWebSessionStore.schemaStatements(table: name) }

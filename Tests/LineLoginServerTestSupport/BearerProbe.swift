@@ -27,8 +27,9 @@ protocol BearerFramework: Sendable {
 enum BearerFixtures {
     static func idTokens(clock: TestClock) throws -> IDTokenVerifier {
         let transport = FakeTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }
-        return try IDTokenVerifier(channels: [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
-                                   transport: transport, clock: clock)
+        return try IDTokenVerifier(
+            channels: [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
+            transport: transport, clock: clock)
     }
 
     static func accessTokensDuringAnOutage() throws -> AccessTokenVerifier {

@@ -21,7 +21,8 @@ enum RefusalTableCases {
             let wrongScheme = try await framework.probe(idTokens, isRequired: true, headers: [("Authorization", header)])
             #expect(wrongScheme.status == 401 && wrongScheme.json["error"] == "invalid_request")
         }
-        let two = try await framework.probe(idTokens, isRequired: true, headers: [("Authorization", "Bearer a"), ("Authorization", "Bearer b")])
+        let two = try await framework.probe(
+            idTokens, isRequired: true, headers: [("Authorization", "Bearer a"), ("Authorization", "Bearer b")])
         #expect(two.status == 401 && two.json["error"] == "invalid_request")
 
         let garbage = try await framework.probe(idTokens, isRequired: true, headers: [("Authorization", "Bearer not-a-token")])
@@ -40,8 +41,9 @@ enum RefusalTableCases {
         #expect(accepted.status == 200)
         #expect(String(decoding: accepted.body, as: UTF8.self) == TestTokens.userID)
 
-        let outage = try await framework.probe(.accessTokens(try BearerFixtures.accessTokensDuringAnOutage()), isRequired: true,
-                                               headers: [("Authorization", "Bearer some-access-token")])
+        let outage = try await framework.probe(
+            .accessTokens(try BearerFixtures.accessTokensDuringAnOutage()), isRequired: true,
+            headers: [("Authorization", "Bearer some-access-token")])
         #expect(outage.status == 503, "an outage is never a 401")
         #expect(outage.json["error"] == "temporarily_unavailable")
         #expect(outage.headers["retry-after"] == "60")

@@ -21,9 +21,11 @@ struct TestTokens {
 
     /// The public key as a JWK object.
     var jwk: [String: Any] {
-        let raw = key.publicKey.x963Representation  // 0x04 || x || y
-        return ["kty": "EC", "crv": "P-256", "kid": keyID, "alg": "ES256", "use": "sig",
-                "x": Base64URL.encode(raw[1..<33]), "y": Base64URL.encode(raw[33..<65])]
+        let raw = key.publicKey.x963Representation // 0x04 || x || y
+        return [
+            "kty": "EC", "crv": "P-256", "kid": keyID, "alg": "ES256", "use": "sig",
+            "x": Base64URL.encode(raw[1..<33]), "y": Base64URL.encode(raw[33..<65]),
+        ]
     }
 
     static func jwks(_ keys: [TestTokens]) -> Data {

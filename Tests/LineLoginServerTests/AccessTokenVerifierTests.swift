@@ -10,14 +10,18 @@ import Testing
     static let token = "eyJhbGciOiJIUzI1NiJ9.access-token-under-test.sig"
     let clock = TestClock()
 
-    static var profile: [String: Any] { [
-        "userId": TestTokens.userID, "displayName": "Brown", "pictureUrl": "https://profile.line-scdn.net/brown",
-        "statusMessage": "Hello, LINE!",
-    ] }
+    static var profile: [String: Any] {
+        [
+            "userId": TestTokens.userID, "displayName": "Brown", "pictureUrl": "https://profile.line-scdn.net/brown",
+            "statusMessage": "Hello, LINE!",
+        ]
+    }
 
     /// A LINE that answers verify with `verify` and the profile with `profile`.
-    static func line(verify: @escaping @Sendable () throws -> HTTPResponse,
-                     profile: @escaping @Sendable () throws -> HTTPResponse = { FakeTransport.json(200, AccessTokenVerifierTests.profile) }) -> FakeTransport {
+    static func line(
+        verify: @escaping @Sendable () throws -> HTTPResponse,
+        profile: @escaping @Sendable () throws -> HTTPResponse = { FakeTransport.json(200, AccessTokenVerifierTests.profile) }
+    ) -> FakeTransport {
         FakeTransport { request throws(TransportError) in
             do {
                 switch request.url.path {
@@ -33,16 +37,21 @@ import Testing
         }
     }
 
-    static func valid(clientID: String = TestTokens.channelID, expiresIn: Double = 2_591_659, scope: String = "profile openid") -> HTTPResponse {
+    static func valid(clientID: String = TestTokens.channelID, expiresIn: Double = 2_591_659, scope: String = "profile openid")
+        -> HTTPResponse
+    {
         FakeTransport.json(200, ["client_id": clientID, "expires_in": expiresIn, "scope": scope])
     }
 
     func verifier(_ transport: FakeTransport, cache: AccessTokenCache? = nil) throws -> AccessTokenVerifier {
-        try AccessTokenVerifier(channelIDs: [TestTokens.channelID, TestTokens.otherChannelID], cache: cache, transport: transport, clock: clock)
+        try AccessTokenVerifier(
+            channelIDs: [TestTokens.channelID, TestTokens.otherChannelID], cache: cache, transport: transport, clock: clock)
     }
 
-    func expectFailure(_ transport: FakeTransport, _ code: String, unavailable: Bool = false, token: String = token,
-                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(
+        _ transport: FakeTransport, _ code: String, unavailable: Bool = false, token: String = token,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let verifier = try verifier(transport)
         do {
             _ = try await verifier.verify(token)
@@ -91,24 +100,30 @@ import Testing
         try await expectFailure(Self.line(verify: { expired }), "expired")
         let invalid = FakeTransport.json(400, ["error": "invalid_request", "error_description": "invalid access token"])
         try await expectFailure(Self.line(verify: { invalid }), "invalid_access_token")
-        try await expectFailure(Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(401, ["message": "Authentication failed"]) }),
-                                "invalid_access_token")
+        try await expectFailure(
+            Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(401, ["message": "Authentication failed"]) }),
+            "invalid_access_token")
     }
 
     @Test func needsTheProfileScope() async throws {
         try await expectFailure(Self.line(verify: { Self.valid(scope: "openid") }), "insufficient_scope")
-        try await expectFailure(Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(403, ["message": "Not allowed"]) }),
-                                "insufficient_scope")
+        try await expectFailure(
+            Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(403, ["message": "Not allowed"]) }),
+            "insufficient_scope")
     }
 
     @Test func aLineOutageIsDistinguishable() async throws {
-        try await expectFailure(Self.line(verify: { throw TransportError.connectionFailed("URLError -1004") }), "unavailable", unavailable: true)
+        try await expectFailure(
+            Self.line(verify: { throw TransportError.connectionFailed("URLError -1004") }), "unavailable", unavailable: true)
         try await expectFailure(Self.line(verify: { throw TransportError.timedOut }), "unavailable", unavailable: true)
         try await expectFailure(Self.line(verify: { HTTPResponse(statusCode: 502) }), "unavailable", unavailable: true)
         try await expectFailure(Self.line(verify: { HTTPResponse(statusCode: 429) }), "unavailable", unavailable: true)
-        try await expectFailure(Self.line(verify: { HTTPResponse(statusCode: 200, body: Data("<html>".utf8)) }), "unavailable", unavailable: true)
-        try await expectFailure(Self.line(verify: { Self.valid() }, profile: { HTTPResponse(statusCode: 500) }), "unavailable", unavailable: true)
-        try await expectFailure(Self.line(verify: { Self.valid() }, profile: { throw TransportError.timedOut }), "unavailable", unavailable: true)
+        try await expectFailure(
+            Self.line(verify: { HTTPResponse(statusCode: 200, body: Data("<html>".utf8)) }), "unavailable", unavailable: true)
+        try await expectFailure(
+            Self.line(verify: { Self.valid() }, profile: { HTTPResponse(statusCode: 500) }), "unavailable", unavailable: true)
+        try await expectFailure(
+            Self.line(verify: { Self.valid() }, profile: { throw TransportError.timedOut }), "unavailable", unavailable: true)
     }
 
     @Test func garbageIsRefusedWithoutAskingLINE() async throws {
@@ -121,7 +136,8 @@ import Testing
     }
 
     @Test func errorsNeverCarryTheToken() async throws {
-        let echo = FakeTransport.json(400, ["error": "invalid_request", "error_description": "invalid access token", "access_token": Self.token])
+        let echo = FakeTransport.json(
+            400, ["error": "invalid_request", "error_description": "invalid access token", "access_token": Self.token])
         let verifier = try verifier(Self.line(verify: { echo }))
         do {
             _ = try await verifier.verify(Self.token)
@@ -137,8 +153,9 @@ import Testing
     let clock = TestClock()
 
     func verified(expiresIn: TimeInterval) -> VerifiedAccessToken {
-        VerifiedAccessToken(channelID: TestTokens.channelID, scopes: ["profile"], expiresAt: clock.now().addingTimeInterval(expiresIn),
-                            profile: UserProfile(userID: TestTokens.userID, displayName: "Brown", pictureURL: nil, statusMessage: nil))
+        VerifiedAccessToken(
+            channelID: TestTokens.channelID, scopes: ["profile"], expiresAt: clock.now().addingTimeInterval(expiresIn),
+            profile: UserProfile(userID: TestTokens.userID, displayName: "Brown", pictureURL: nil, statusMessage: nil))
     }
 
     @Test func asksLINEOncePerToken() async throws {

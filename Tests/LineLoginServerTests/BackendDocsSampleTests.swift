@@ -10,8 +10,8 @@ import Testing
 /// The Hummingbird code of `docs/backend.md` ("Verifying an app's ID token"), line for line except that
 /// the platform is a parameter, run against the emulator.
 func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> {
-    let channel = LineChannel(channelID: "1234567890")        // your LINE Login channel
-    let nonces = MemoryNonceStore()                            // one per process; or your own NonceStore
+    let channel = LineChannel(channelID: "1234567890") // your LINE Login channel
+    let nonces = MemoryNonceStore() // one per process; or your own NonceStore
     let idTokens = try IDTokenVerifier(channels: [channel], platform: platform, nonceStore: nonces)
     let accessTokens = try AccessTokenVerifier(channelIDs: [channel.channelID], platform: platform)
 
@@ -19,7 +19,7 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
 
     // 1. The app asks for a nonce and logs in with it (LoginManager.Parameters.IDTokenNonce).
     router.post("/auth/nonce") { _, context in
-        try await nonces.issue(for: context.nonceClient)     // the quota's key: the remote address
+        try await nonces.issue(for: context.nonceClient) // the quota's key: the remote address
     }
 
     // 2. The app sends the raw ID token; the server verifies it and consumes the nonce.
@@ -30,7 +30,7 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
         }
         let verified: VerifiedIDToken
         do throws(VerificationError) { verified = try await idTokens.verify(body.idToken) } catch {
-            return Response(status: error.isUnavailable ? .serviceUnavailable : .unauthorized)  // 503: LINE down
+            return Response(status: error.isUnavailable ? .serviceUnavailable : .unauthorized) // 503: LINE down
         }
         // verified.user.userID can be trusted now: find or create the account, start your session.
         return try context.responseEncoder.encode(verified.user, from: request, context: context)
@@ -58,15 +58,18 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
         let tokens = try await fixture.tokens(nonce: nonce)
         let idToken = try #require(tokens.idToken)
         let body = try JSONSerialization.data(withJSONObject: ["idToken": idToken])
-        let signIn = try await HTTPClient.send(server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"], body: body)
+        let signIn = try await HTTPClient.send(
+            server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"], body: body)
         #expect(signIn.status == 200)
         #expect(signIn.json?["userID"] as? String == "U4af4980629e3b1d6e1c0a6b1b1c3e9f1")
         #expect(signIn.json?["displayName"] as? String == "Brown")
 
-        let replay = try await HTTPClient.send(server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"], body: body)
+        let replay = try await HTTPClient.send(
+            server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"], body: body)
         #expect(replay.status == 401, "the nonce was consumed")
-        let garbage = try await HTTPClient.send(server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"],
-                                                body: Data("{\"idToken\":\"x\"}".utf8))
+        let garbage = try await HTTPClient.send(
+            server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"],
+            body: Data("{\"idToken\":\"x\"}".utf8))
         #expect(garbage.status == 401)
         let malformed = try await HTTPClient.send(server.url("/auth/line"), method: "POST", body: Data("nope".utf8))
         #expect(malformed.status == 400)

@@ -18,9 +18,13 @@ import Testing
     @Test func refusesExpiredTamperedMisdirectedAndForeignValues() throws {
         let sealer = CookieSealer.randomKey()
         let sealed = try sealer.seal(Payload(name: "x"), purpose: "p", expiresAt: now.addingTimeInterval(60))
-        #expect(throws: CookieSealer.Failure.expired) { try sealer.open(sealed, as: Payload.self, purpose: "p", now: now.addingTimeInterval(60)) }
+        #expect(throws: CookieSealer.Failure.expired) {
+            try sealer.open(sealed, as: Payload.self, purpose: "p", now: now.addingTimeInterval(60))
+        }
         #expect(throws: CookieSealer.Failure.invalid) { try sealer.open(sealed, as: Payload.self, purpose: "q", now: now) }
-        #expect(throws: CookieSealer.Failure.invalid) { try CookieSealer.randomKey().open(sealed, as: Payload.self, purpose: "p", now: now) }
+        #expect(throws: CookieSealer.Failure.invalid) {
+            try CookieSealer.randomKey().open(sealed, as: Payload.self, purpose: "p", now: now)
+        }
         var bytes = Array(sealed)
         bytes[bytes.count / 2] = bytes[bytes.count / 2] == "A" ? "B" : "A"
         #expect(throws: CookieSealer.Failure.invalid) { try sealer.open(String(bytes), as: Payload.self, purpose: "p", now: now) }

@@ -17,14 +17,16 @@ import Testing
         let first = try await fixture.tokens()
         let second = try await fixture.tokens()
         let otherChannel = try await fixture.tokens(channelID: EmulatorFixture.otherChannelID)
-        let deauthorizer = try LineDeauthorizer(channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), platform: fixture.platform)
+        let deauthorizer = try LineDeauthorizer(
+            channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), platform: fixture.platform)
         try await deauthorizer.deauthorize(userAccessToken: first.accessToken)
 
         #expect(try await Self.verifyStatus(fixture, first.accessToken) == 400)
         #expect(try await Self.verifyStatus(fixture, second.accessToken) == 400, "every login of that user for the channel ends")
         #expect(try await Self.verifyStatus(fixture, otherChannel.accessToken) == 200, "other channels are untouched")
-        let refresh = TokenClient(configuration: fixture.platform.configuration(channelID: EmulatorFixture.channelID, channelSecret: nil),
-                                  transport: URLSessionTransport())
+        let refresh = TokenClient(
+            configuration: fixture.platform.configuration(channelID: EmulatorFixture.channelID, channelSecret: nil),
+            transport: URLSessionTransport())
         await #expect(throws: OAuthError.self) { _ = try await refresh.refresh(refreshToken: try #require(second.refreshToken)) }
 
         // Done twice, or with a token of another channel: LINE's 400.
@@ -41,7 +43,10 @@ import Testing
             try await wrong.deauthorize(userAccessToken: tokens.accessToken)
             Issue.record("a wrong secret deauthorized")
         } catch {
-            guard case .server(let server) = error else { Issue.record("\(error)"); return }
+            guard case .server(let server) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(server.statusCode == 400 && server.code == "invalid_client")
         }
         #expect(try await Self.verifyStatus(fixture, tokens.accessToken) == 200)

@@ -30,8 +30,9 @@ import Testing
         let fixture = try await EmulatorFixture.start()
         let tokens = try await fixture.tokens(es256: false)
         let idToken = try #require(tokens.idToken)
-        let withSecret = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID, channelSecret: fixture.secret())],
-                                             platform: fixture.platform)
+        let withSecret = try IDTokenVerifier(
+            channels: [LineChannel(channelID: EmulatorFixture.channelID, channelSecret: fixture.secret())],
+            platform: fixture.platform)
         #expect(try await withSecret.verify(idToken).user.displayName == "Brown")
         let withoutSecret = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)
         await #expect(throws: VerificationError.idToken(.noSecretForHS256)) { try await withoutSecret.verify(idToken) }
@@ -41,8 +42,9 @@ import Testing
     @Test func remoteModeAsksLINE() async throws {
         let fixture = try await EmulatorFixture.start()
         let transport = RecordingTransport()
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
-                                           mode: .remote, transport: transport)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            mode: .remote, transport: transport)
         let idToken = try #require(try await fixture.tokens(nonce: "remote-nonce").idToken)
         let verified = try await verifier.verify(idToken, nonce: .equals("remote-nonce"))
         #expect(verified.user.displayName == "Brown")
@@ -68,8 +70,9 @@ import Testing
     @Test func remoteModeWithTheNonceStore() async throws {
         let fixture = try await EmulatorFixture.start()
         let store = MemoryNonceStore()
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
-                                           mode: .remote, nonceStore: store)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            mode: .remote, nonceStore: store)
         let nonce = try await store.issue(for: "client")
         let idToken = try #require(try await fixture.tokens(nonce: nonce).idToken)
         #expect(try await verifier.verify(idToken).claims.nonce == nonce)
@@ -80,7 +83,8 @@ import Testing
     @Test func remoteModeOutageIsUnavailable() async throws {
         let keys = TestTokens()
         let token = keys.es256(TestTokens.claims(now: Date()))
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: TestTokens.channelID)], platform: Self.closedPort, mode: .remote)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: TestTokens.channelID)], platform: Self.closedPort, mode: .remote)
         do {
             _ = try await verifier.verify(token)
             Issue.record("accepted")

@@ -20,15 +20,17 @@ import Testing
 
     @Test func remoteIDTokenVerificationDoesNotAskLINEForAnEquivalentAudience() async throws {
         let transport = FakeTransport { _ throws(TransportError) in FakeTransport.json(200, [:]) }
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: Self.channel)], mode: .remote, transport: transport, clock: clock)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: Self.channel)], mode: .remote, transport: transport, clock: clock)
         let token = TestTokens(keyID: "key-1").es256(TestTokens.claims(now: clock.now(), audience: Self.kelvinChannel))
         await #expect(throws: VerificationError.idToken(.audienceMismatch)) { try await verifier.verify(token, nonce: .notChecked) }
         #expect(transport.requests.isEmpty, "refused before asking LINE")
     }
 
     @Test func localIDTokenVerificationFindsNoChannelForAnEquivalentAudience() async throws {
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: Self.channel, channelSecret: TestTokens.secret)],
-                                           transport: FakeTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }, clock: clock)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: Self.channel, channelSecret: TestTokens.secret)],
+            transport: FakeTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }, clock: clock)
         let forged = TestTokens.hs256(TestTokens.claims(now: clock.now(), audience: Self.kelvinChannel))
         await #expect(throws: VerificationError.idToken(.audienceMismatch)) { try await verifier.verify(forged, nonce: .notChecked) }
         let exact = TestTokens.hs256(TestTokens.claims(now: clock.now(), audience: Self.channel))

@@ -22,13 +22,17 @@ import Testing
 
     var now: Date { clock.now() }
 
-    func verifier(channels: [LineChannel] = [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
-                  nonceStore: (any NonceStore)? = nil) throws -> IDTokenVerifier {
+    func verifier(
+        channels: [LineChannel] = [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
+        nonceStore: (any NonceStore)? = nil
+    ) throws -> IDTokenVerifier {
         try IDTokenVerifier(channels: channels, nonceStore: nonceStore, transport: transport, clock: clock)
     }
 
-    func expectFailure(_ token: String, _ code: String, verifier: IDTokenVerifier? = nil, nonce: IDTokenVerifier.NonceRequirement? = nil,
-                       maxAge: TimeInterval? = nil, userID: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(
+        _ token: String, _ code: String, verifier: IDTokenVerifier? = nil, nonce: IDTokenVerifier.NonceRequirement? = nil,
+        maxAge: TimeInterval? = nil, userID: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let verifier = try verifier ?? self.verifier()
         do {
             let verified = try await verifier.verify(token, nonce: nonce, maxAge: maxAge, userID: userID)
@@ -115,14 +119,17 @@ import Testing
         // The classic algorithm-confusion forgery: HS256 keyed with the published EC key.
         let verifier = try verifier(channels: [LineChannel(channelID: TestTokens.channelID)])
         let publicKeyBytes = String(decoding: keys.key.publicKey.x963Representation, as: UTF8.self)
-        let forged = TestTokens.hs256(TestTokens.claims(now: now), secret: publicKeyBytes,
-                                      header: ["alg": "HS256", "typ": "JWT", "kid": keys.keyID])
+        let forged = TestTokens.hs256(
+            TestTokens.claims(now: now), secret: publicKeyBytes,
+            header: ["alg": "HS256", "typ": "JWT", "kid": keys.keyID])
         try await expectFailure(forged, "no_secret_for_hs256", verifier: verifier)
     }
 
     @Test func refusesAlgorithmsNotConfigured() async throws {
         let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keys.keyID]
-        let token = TestTokens.signingInput(header: header, claims: TestTokens.claims(now: now)) + "." + Base64URL.encode(Array(repeating: UInt8(1), count: 256))
+        let token =
+            TestTokens.signingInput(header: header, claims: TestTokens.claims(now: now)) + "."
+            + Base64URL.encode(Array(repeating: UInt8(1), count: 256))
         try await expectFailure(token, "algorithm_not_allowed")
         let hs512 = TestTokens.hs256(TestTokens.claims(now: now), header: ["alg": "HS512", "typ": "JWT"])
         try await expectFailure(hs512, "unsupported_algorithm")
@@ -232,7 +239,9 @@ import Testing
         #expect(try await verifier.verify(first).channelID == TestTokens.channelID)
         let crossed = TestTokens.hs256(TestTokens.claims(now: now, audience: TestTokens.otherChannelID), secret: TestTokens.secret)
         try await expectFailure(crossed, "invalid_signature", verifier: verifier)
-        #expect(try await verifier.verify(keys.es256(TestTokens.claims(now: now, audience: TestTokens.otherChannelID))).channelID == TestTokens.otherChannelID)
+        #expect(
+            try await verifier.verify(keys.es256(TestTokens.claims(now: now, audience: TestTokens.otherChannelID))).channelID
+                == TestTokens.otherChannelID)
     }
 
     // MARK: 6. Times with leeway, injectable clock
@@ -287,7 +296,8 @@ import Testing
 
     @Test func aNonceTheServerNeverIssuedIsRefused() async throws {
         let store = MemoryNonceStore(clock: clock)
-        try await expectFailure(keys.es256(TestTokens.claims(now: now, nonce: "made-up")), "nonce_not_issued", verifier: verifier(nonceStore: store))
+        try await expectFailure(
+            keys.es256(TestTokens.claims(now: now, nonce: "made-up")), "nonce_not_issued", verifier: verifier(nonceStore: store))
         try await expectFailure(keys.es256(TestTokens.claims(now: now)), "nonce_mismatch", verifier: verifier(nonceStore: store))
     }
 
@@ -295,7 +305,8 @@ import Testing
         let store = MemoryNonceStore(lifetime: 600, clock: clock)
         let nonce = try await store.issue(for: "client")
         clock.advance(by: 601)
-        try await expectFailure(keys.es256(TestTokens.claims(now: now, nonce: nonce)), "nonce_not_issued", verifier: verifier(nonceStore: store))
+        try await expectFailure(
+            keys.es256(TestTokens.claims(now: now, nonce: nonce)), "nonce_not_issued", verifier: verifier(nonceStore: store))
     }
 
     @Test func aForgedTokenDoesNotBurnTheNonce() async throws {

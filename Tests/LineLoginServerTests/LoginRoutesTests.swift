@@ -27,8 +27,10 @@ import LineLoginHummingbird
         let fixture = try await EmulatorFixture.start()
         let port = FreePort.pick()
         let redirectURI = try #require(URL(string: "http://127.0.0.1:\(port)/callback"))
-        let login = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform))
+        let login = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform)
+        )
         let router = Router(context: LineRequestContext.self)
         router.add(middleware: LineSessionMiddleware(webLogin: login))
         router.get("/whoami") { _, context -> String in context.lineUser?.displayName ?? "signed out" }
@@ -67,11 +69,13 @@ import LineLoginHummingbird
         let sessionValue = try #require(await site.login.session(cookieHeader: "line_session=\(session)"))
 
         // A cross-site logout post is refused; a same-site one revokes and deletes the session.
-        let crossSite = try await HTTPClient.send(site.server.url("/logout"), method: "POST",
-                                                  headers: ["Cookie": "line_session=\(session)", "Origin": "https://evil.example"])
+        let crossSite = try await HTTPClient.send(
+            site.server.url("/logout"), method: "POST",
+            headers: ["Cookie": "line_session=\(session)", "Origin": "https://evil.example"])
         #expect(crossSite.status == 403)
-        let logout = try await HTTPClient.send(site.server.url("/logout"), method: "POST",
-                                               headers: ["Cookie": "line_session=\(session)", "Origin": site.server.baseURL.absoluteString])
+        let logout = try await HTTPClient.send(
+            site.server.url("/logout"), method: "POST",
+            headers: ["Cookie": "line_session=\(session)", "Origin": site.server.baseURL.absoluteString])
         #expect(logout.status == 303)
         #expect(logout.header("location") == "/")
         #expect(HTTPClient.cookies(logout)["line_session"] == "")
@@ -88,8 +92,9 @@ import LineLoginHummingbird
         let site = try await Self.site()
         let start = try await HTTPClient.send(site.server.url("/login"))
         let attempt = try #require(HTTPClient.cookies(start)["line_login_attempt"])
-        let callback = try await HTTPClient.send(site.server.url("/callback?code=stolen&state=forged"),
-                                                 headers: ["Cookie": "line_login_attempt=\(attempt)"])
+        let callback = try await HTTPClient.send(
+            site.server.url("/callback?code=stolen&state=forged"),
+            headers: ["Cookie": "line_login_attempt=\(attempt)"])
         #expect(callback.status == 400)
         #expect(callback.text.contains("Login failed"))
         #expect(callback.text.contains("/login?retry=1"))
@@ -104,10 +109,10 @@ import LineLoginHummingbird
 
     @Test func aTamperedSessionCookieIsIgnored() async throws {
         let site = try await Self.site()
-        let page = try await HTTPClient.send(site.server.url("/whoami"), headers: ["Cookie": "line_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"])
+        let page = try await HTTPClient.send(
+            site.server.url("/whoami"), headers: ["Cookie": "line_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"])
         #expect(page.status == 200)
         #expect(page.text == "signed out")
         await site.stop()
     }
 }
-

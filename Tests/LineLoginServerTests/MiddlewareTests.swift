@@ -14,7 +14,9 @@ import LineLoginHummingbird
     static let closedPort = LinePlatform.custom(baseURL: URL(string: "http://127.0.0.1:1")!)
 
     /// A server whose `/api/me` answers the user's ID and name, behind the middleware.
-    static func server(_ accepted: LineBearerMiddleware<LineRequestContext>.AcceptedTokens, isRequired: Bool = true) async throws -> TestServer {
+    static func server(_ accepted: LineBearerMiddleware<LineRequestContext>.AcceptedTokens, isRequired: Bool = true) async throws
+        -> TestServer
+    {
         let router = Router(context: LineRequestContext.self)
         router.group("api")
             .add(middleware: LineBearerMiddleware(accepting: accepted, isRequired: isRequired))
@@ -32,8 +34,10 @@ import LineLoginHummingbird
     }
 
     /// 401 with a JSON error body, never a 500.
-    static func expectRefused(_ result: HTTPClient.Result, reason: String? = nil, status: Int = 401,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefused(
+        _ result: HTTPClient.Result, reason: String? = nil, status: Int = 401,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, "status \(result.status): \(result.text)", sourceLocation: sourceLocation)
         #expect(result.header("content-type")?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
         let body = result.json
@@ -68,7 +72,8 @@ import LineLoginHummingbird
 
         // Expired: the same token, with the server's clock two hours ahead.
         let later = TestClock(Date().addingTimeInterval(7200))
-        let lateVerifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform, clock: later)
+        let lateVerifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform, clock: later)
         let lateServer = try await Self.server(.idTokens(lateVerifier))
         Self.expectRefused(try await Self.call(lateServer, token: idToken), reason: "expired")
         await lateServer.stop()
@@ -98,9 +103,10 @@ import LineLoginHummingbird
 
     @Test func eitherKind() async throws {
         let fixture = try await EmulatorFixture.start()
-        let server = try await Self.server(.accessOrIDTokens(
-            try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform),
-            try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)))
+        let server = try await Self.server(
+            .accessOrIDTokens(
+                try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform),
+                try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)))
         let tokens = try await fixture.tokens()
         #expect(try await Self.call(server, token: tokens.accessToken).text.hasSuffix("access_token"))
         let idToken = try #require(tokens.idToken)
@@ -118,16 +124,22 @@ import LineLoginHummingbird
         #expect(result.json?["error"] as? String == "temporarily_unavailable")
         await server.stop()
 
-        let remote = try await Self.server(.idTokens(try IDTokenVerifier(channels: [LineChannel(channelID: TestTokens.channelID)],
-                                                                         platform: Self.closedPort, mode: .remote)))
+        let remote = try await Self.server(
+            .idTokens(
+                try IDTokenVerifier(
+                    channels: [LineChannel(channelID: TestTokens.channelID)],
+                    platform: Self.closedPort, mode: .remote)))
         let token = TestTokens().es256(TestTokens.claims(now: Date()))
         Self.expectRefused(try await Self.call(remote, token: token), reason: "unavailable", status: 503)
         // Garbage is still a 401: it is refused before LINE would be asked.
         Self.expectRefused(try await Self.call(remote, token: "garbage"), reason: "malformed")
         await remote.stop()
 
-        let local = try await Self.server(.idTokens(try IDTokenVerifier(channels: [LineChannel(channelID: TestTokens.channelID)],
-                                                                        platform: Self.closedPort)))
+        let local = try await Self.server(
+            .idTokens(
+                try IDTokenVerifier(
+                    channels: [LineChannel(channelID: TestTokens.channelID)],
+                    platform: Self.closedPort)))
         Self.expectRefused(try await Self.call(local, token: token), reason: "keys_unavailable", status: 503)
         await local.stop()
     }

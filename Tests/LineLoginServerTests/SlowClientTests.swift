@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Hummingbird
@@ -69,9 +69,9 @@ enum HalfRequest {
 
     private static func run(port: Int) -> Outcome {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return .couldNotConnect }
         defer { _ = close(descriptor) }
@@ -91,7 +91,10 @@ enum HalfRequest {
         var received = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 { received += count; continue }
+            if count > 0 {
+                received += count
+                continue
+            }
             if count < 0 && errno == EINTR { continue }
             // A reset is a close too.
             return received == 0 ? .closedByServer : .answered

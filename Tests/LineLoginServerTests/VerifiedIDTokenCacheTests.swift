@@ -22,9 +22,11 @@ import Testing
 
     /// A verifier whose key set is used for 10 s before it is fetched again.
     func verifier(cache: VerifiedIDTokenCache) throws -> IDTokenVerifier {
-        let keys = KeySetCache(url: LinePlatform.production.jwksURL, transport: transport, clock: clock, minimumRefetchInterval: 0, maximumAge: 10)
-        return try IDTokenVerifier(channels: [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
-                                   transport: transport, clock: clock, keys: keys, cache: cache)
+        let keys = KeySetCache(
+            url: LinePlatform.production.jwksURL, transport: transport, clock: clock, minimumRefetchInterval: 0, maximumAge: 10)
+        return try IDTokenVerifier(
+            channels: [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
+            transport: transport, clock: clock, keys: keys, cache: cache)
     }
 
     @Test func aRepeatedTokenIsRememberedByFingerprintOnly() async throws {

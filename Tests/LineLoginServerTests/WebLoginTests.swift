@@ -35,17 +35,19 @@ import Testing
         let fixture = try await EmulatorFixture.start()
         let transport = RecordingTransport()
         let clock = TestClock(Date())
-        let login = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform,
-            scopes: scopes, botPrompt: botPrompt, transport: transport, clock: clock))
+        let login = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform,
+                scopes: scopes, botPrompt: botPrompt, transport: transport, clock: clock))
         return Setup(fixture: fixture, login: login, transport: transport, clock: clock)
     }
 
     @Test func startBuildsTheAuthorizeRedirectAndASealedCookie() async throws {
         let setup = try await Self.setup()
         let start = try setup.login.start()
-        let query = Dictionary(uniqueKeysWithValues: (URLComponents(url: start.authorizationURL, resolvingAgainstBaseURL: false)?.queryItems ?? [])
-            .map { ($0.name, $0.value ?? "") })
+        let query = Dictionary(
+            uniqueKeysWithValues: (URLComponents(url: start.authorizationURL, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+                .map { ($0.name, $0.value ?? "") })
         #expect(start.authorizationURL.path == "/oauth2/v2.1/authorize")
         #expect(query["response_type"] == "code")
         #expect(query["client_id"] == EmulatorFixture.channelID)
@@ -70,8 +72,9 @@ import Testing
     }
 
     @Test func cookiesAreSecureOffLoopback() throws {
-        let login = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/auth/callback")!))
+        let login = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/auth/callback")!))
         let start = try login.start()
         #expect(start.cookie.secure)
         #expect(start.cookie.headerValue.contains("; Secure"))
@@ -124,10 +127,13 @@ import Testing
         let setup = try await Self.setup()
         let (callback, cookie) = try await setup.signIn()
         await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: nil) }
-        await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: "line_login_attempt=garbage") }
-        let otherServer = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: EmulatorFixture.channelID, channelSecret: setup.fixture.secret(), redirectURI: Self.redirectURI,
-            platform: setup.fixture.platform))
+        await #expect(throws: WebLoginError.noPendingLogin) {
+            try await setup.login.callback(url: callback, cookieHeader: "line_login_attempt=garbage")
+        }
+        let otherServer = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: EmulatorFixture.channelID, channelSecret: setup.fixture.secret(), redirectURI: Self.redirectURI,
+                platform: setup.fixture.platform))
         await #expect(throws: WebLoginError.noPendingLogin) { try await otherServer.callback(url: callback, cookieHeader: cookie) }
         setup.clock.advance(by: 601)
         await #expect(throws: WebLoginError.noPendingLogin) { try await setup.login.callback(url: callback, cookieHeader: cookie) }
@@ -159,7 +165,10 @@ import Testing
             Issue.record("a code was accepted twice")
         } catch {
             // Refused as a spent state before the exchange: the code is never sent a second time.
-            guard case .authorization(.stateMismatch) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .authorization(.stateMismatch) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
         #expect(setup.tokenRequests == exchangesAfterFirst)
         await setup.fixture.stop()
@@ -186,8 +195,9 @@ import Testing
     }
 
     @Test func retryDisablesAutoLogin() throws {
-        let login = try WebLogin(configuration: WebLoginConfiguration(
-            channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/callback")!))
+        let login = try WebLogin(
+            configuration: WebLoginConfiguration(
+                channelID: "1234567890", channelSecret: TestTokens.secret, redirectURI: URL(string: "https://example.com/callback")!))
         let url = try login.start(disableAutoLogin: true).authorizationURL
         #expect(url.query?.contains("disable_auto_login=true") == true)
     }
@@ -232,9 +242,11 @@ import Testing
         var configuration = setup.login.configuration
         configuration.sessions = DownStore()
         let login = try WebLogin(configuration: configuration)
-        let session = WebSession(user: LineUser(userID: "U1", channelID: "1", displayName: nil, pictureURL: nil, statusMessage: nil,
-                                                email: nil, method: .webLogin),
-                                 accessToken: "at", refreshToken: nil, accessTokenExpiresAt: Date().addingTimeInterval(3600))
+        let session = WebSession(
+            user: LineUser(
+                userID: "U1", channelID: "1", displayName: nil, pictureURL: nil, statusMessage: nil,
+                email: nil, method: .webLogin),
+            accessToken: "at", refreshToken: nil, accessTokenExpiresAt: Date().addingTimeInterval(3600))
         let cookie = try await login.sessionCookie(for: session)
         #expect(await login.session(cookieHeader: "\(cookie.name)=\(cookie.value)") == nil, "fails closed")
         await #expect(throws: WebLoginError.sessionStoreUnavailable) { try await login.logout(session) }
@@ -249,7 +261,7 @@ import Testing
         _ = try await verifier.verify(result.tokens.accessToken)
         try await setup.login.logout(result.session)
         await #expect(throws: VerificationError.self) { try await verifier.verify(result.tokens.accessToken) }
-        try await setup.login.logout(result.session)  // already revoked: LINE's 400 counts as done
+        try await setup.login.logout(result.session) // already revoked: LINE's 400 counts as done
         await setup.fixture.stop()
     }
 
@@ -264,8 +276,10 @@ import Testing
 
     @Test func refusesUnsafeConfigurations() {
         func make(_ redirect: String, secret: String = TestTokens.secret, scopes: [String] = ["profile", "openid"]) throws {
-            _ = try WebLogin(configuration: WebLoginConfiguration(channelID: "1234567890", channelSecret: secret,
-                                                                  redirectURI: URL(string: redirect)!, scopes: scopes))
+            _ = try WebLogin(
+                configuration: WebLoginConfiguration(
+                    channelID: "1234567890", channelSecret: secret,
+                    redirectURI: URL(string: redirect)!, scopes: scopes))
         }
         #expect(throws: LineServerConfigurationError.self) { try make("http://example.com/callback") }
         #expect(throws: LineServerConfigurationError.self) { try make("https://example.com/callback", secret: "") }
@@ -277,8 +291,10 @@ import Testing
     func refusesAnOutOfRangeLeeway(leeway: Double) throws {
         let redirect = try #require(URL(string: "http://127.0.0.1:8500/callback"))
         #expect(throws: LineServerConfigurationError.self) {
-            try WebLogin(configuration: WebLoginConfiguration(channelID: "1234567890", channelSecret: TestTokens.secret,
-                                                              redirectURI: redirect, leeway: leeway))
+            try WebLogin(
+                configuration: WebLoginConfiguration(
+                    channelID: "1234567890", channelSecret: TestTokens.secret,
+                    redirectURI: redirect, leeway: leeway))
         }
         #expect(throws: LineServerConfigurationError.self) {
             try IDTokenVerifier(channels: [LineChannel(channelID: "1234567890")], leeway: leeway)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import OAuthEngine
 import Testing
@@ -51,8 +51,9 @@ import Testing
     }
 
     @Test func profileWithoutOptionalFields() async throws {
-        let user = FakeLinePlatform.User(userID: "U0123456789abcdef0123456789abcdef", displayName: "Sally", pictureURL: nil, statusMessage: nil,
-                                         email: nil, isFriend: false)
+        let user = FakeLinePlatform.User(
+            userID: "U0123456789abcdef0123456789abcdef", displayName: "Sally", pictureURL: nil, statusMessage: nil,
+            email: nil, isFriend: false)
         let env = try LineTestEnvironment(platform: FakeLinePlatform(user: user))
         let result = try await env.login([.profile])
         #expect(result.userProfile == UserProfile(userID: user.userID, displayName: "Sally", pictureURL: nil, statusMessage: nil))
@@ -138,7 +139,10 @@ import Testing
         let refresh = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.refreshAccessToken() })
         #expect(refresh.isRefreshTokenError)
         #expect(refresh.apiDetail?.raw.url?.path == "/oauth2/v2.1/token")
-        env.platform.setFaults { $0.refreshStatus = nil; $0.profileStatus = 400 }
+        env.platform.setFaults {
+            $0.refreshStatus = nil
+            $0.profileStatus = 400
+        }
         let profile = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         #expect(profile.isBadRequest && !profile.isRefreshTokenError)
     }
@@ -169,7 +173,8 @@ import Testing
         env.platform.setFaults { $0.transportFailure = (FakeLinePlatform.Paths.profile, .timedOut) }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         guard case .responseFailed(reason: .URLSessionError(let underlying)) = error, underlying as? TransportError == .timedOut else {
-            Issue.record("unexpected \(error)"); return
+            Issue.record("unexpected \(error)")
+            return
         }
         #expect(error.isURLSessionTimeOut)
         #expect(env.manager.accessTokenStore.current == result.accessToken)
@@ -177,7 +182,7 @@ import Testing
     }
 
     @Test func forbiddenIsPermissionError() async throws {
-        let (env, _) = try await loggedIn([.openID])   // no profile scope: the fake answers 403
+        let (env, _) = try await loggedIn([.openID]) // no profile scope: the fake answers 403
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         #expect(error.isPermissionError)
         #expect(!error.isBadRequest)

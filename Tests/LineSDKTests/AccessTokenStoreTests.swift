@@ -168,8 +168,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileTokenStore(directory: directory, key: "channel-1234567890")
         try Data("{ not json".utf8).write(to: store.fileURL)
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: "1234567890", platform: .custom(baseURL: URL(string: "https://line.test")!), tokenStore: store))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: "1234567890", platform: .custom(baseURL: URL(string: "https://line.test")!), tokenStore: store))
         #expect(!manager.isAuthorized)
         guard case .corrupt? = manager.tokenStoreError else {
             Issue.record("expected a corrupt-store report, got \(String(describing: manager.tokenStoreError))")
@@ -184,9 +185,14 @@ import Testing
         let env = try LineTestEnvironment()
         let issued = env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
         var changes = env.manager.accessTokenStore.changes.makeAsyncIterator()
-        env.manager.accessTokenStore.current = try JSONDecoder().decode(AccessToken.self, from: JSONEncoder().encode(
-            ["access_token": issued.accessToken, "refresh_token": issued.refreshToken ?? "", "token_type": "Bearer",
-             "scope": "profile", "expires_in": "3600"].mapValues { $0 } as [String: String]).replacingNumbers())
+        env.manager.accessTokenStore.current = try JSONDecoder().decode(
+            AccessToken.self,
+            from: JSONEncoder().encode(
+                [
+                    "access_token": issued.accessToken, "refresh_token": issued.refreshToken ?? "", "token_type": "Bearer",
+                    "scope": "profile", "expires_in": "3600",
+                ].mapValues { $0 } as [String: String]
+            ).replacingNumbers())
         #expect(env.manager.isAuthorized)
         _ = await changes.next()
         // The session is replaced by a task the setter starts: give it its turns (a bounded count, no clock).

@@ -59,7 +59,9 @@ import Testing
 
     @Test func customSchemeCallbackCompletesTheLogin() async throws {
         let setup = try Self.makeSetup(redirect: Self.customScheme)
-        let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile, .openID]) } }
+        let login = Task {
+            await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile, .openID]) }
+        }
         let authorizationURL = try #require(await setup.nextOpened())
         #expect(FakeUserAgent.query(authorizationURL)["redirect_uri"] == Self.customScheme.absoluteString)
         #expect(setup.agent.isWaiting)
@@ -95,7 +97,9 @@ import Testing
     @Test func callbackAgentPassedPerLoginReceivesTheCallback() async throws {
         let setup = try Self.makeSetup(redirect: Self.customScheme, inConfiguration: false)
         let context = UserAgentContext(setup.agent)
-        let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile], in: context) } }
+        let login = Task {
+            await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile], in: context) }
+        }
         let authorizationURL = try #require(await setup.nextOpened())
         #expect(setup.manager.application(open: setup.approve(authorizationURL)))
         _ = try await login.value.get()
@@ -136,7 +140,10 @@ import Testing
         if taken {
             // The login already ended; report how.
             let error = await capture { () async throws(LineSDKError) in try await login.value.get() }
-            guard case .authorizeFailed(reason: .malformedRedirectURL)? = error else { Issue.record("unexpected \(String(describing: error))"); return }
+            guard case .authorizeFailed(reason: .malformedRedirectURL)? = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
         } else {
             #expect(setup.manager.handleCallbackURL(setup.approve(authorizationURL)))
             _ = try await login.value.get()

@@ -280,8 +280,9 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         if firstTime { await checkSharedBeforeSetup() }
         let platform = FakeLinePlatform()
         let agent = FakeUserAgent(platform: platform)
-        try LoginManager.shared.setup(configuration: LineTestEnvironment.configuration(
-            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: agent))
+        try LoginManager.shared.setup(
+            configuration: LineTestEnvironment.configuration(
+                channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: agent))
         return (platform, agent)
     }
 

@@ -17,15 +17,19 @@ import Testing
         .authorization(.missingCode), .authorization(.malformedRedirect),
         .idToken(.expired), .idToken(.issuerMismatch(expected: "https://access.line.me", actual: nil)), .idToken(.jose(.malformed("x"))),
         .idToken(.keysUnavailable("JWKS fetch failed")),
-        .userAgent(.cancelled), .userAgent(.timedOut), .userAgent(.invalidRedirectURI("another URL")), .userAgent(.unavailable("no display")),
-        .tokenStore(.corrupt("not JSON")), .tokenStore(.io("disk full")), .tokenStore(.unavailable("locked")), .tokenStore(.insecure("0644")),
+        .userAgent(.cancelled), .userAgent(.timedOut), .userAgent(.invalidRedirectURI("another URL")),
+        .userAgent(.unavailable("no display")),
+        .tokenStore(.corrupt("not JSON")), .tokenStore(.io("disk full")), .tokenStore(.unavailable("locked")),
+        .tokenStore(.insecure("0644")),
         .notSignedIn, .noRefreshToken,
     ]
 
     static func internals(in text: String) -> String? {
         if text.contains("Optional(") { return "Optional(" }
         if let match = text.firstMatch(of: #/\b[a-z]+[A-Z]\w*\(/#) { return String(match.output) }
-        for name in ["OAuthError", "LineSDKError", "TransportError", "IDTokenError", "UserAgentError", "TokenStoreError", "URLError ", "Swift."]
+        for name in [
+            "OAuthError", "LineSDKError", "TransportError", "IDTokenError", "UserAgentError", "TokenStoreError", "URLError ", "Swift.",
+        ]
         where text.contains(name) { return name }
         return nil
     }
@@ -41,9 +45,12 @@ import Testing
     /// What `--verbose` prints: the types and cases, down to the leaf's sentence.
     @Test func theStructureShowsTypesAndCases() {
         let text = ErrorStructure.describe(LineSDKError(OAuthError.server(Self.server)))
-        #expect(text.hasPrefix("LineSDKError.responseFailed(reason: ResponseErrorReason.invalidHTTPStatusAPIError(detail: APIErrorDetail(code: 400"),
-                "\(text)")
-        #expect(ErrorStructure.describe(OAuthError.userAgent(.timedOut)) == "OAuthError.userAgent(UserAgentError: no login came back in time)")
+        #expect(
+            text.hasPrefix(
+                "LineSDKError.responseFailed(reason: ResponseErrorReason.invalidHTTPStatusAPIError(detail: APIErrorDetail(code: 400"),
+            "\(text)")
+        #expect(
+            ErrorStructure.describe(OAuthError.userAgent(.timedOut)) == "OAuthError.userAgent(UserAgentError: no login came back in time)")
         // A second line of defence: no query, nothing token-shaped, even if an error carried one.
         let leaky = ErrorStructure.describe(URL(string: "https://api.line.example/verify?access_token=secret-value")!)
         #expect(leaky == "https://api.line.example/verify")

@@ -73,7 +73,8 @@ import Testing
             Issue.record("parsed \(text)")
         } catch {
             guard case .authorizeFailed(reason: .cryptoError(.JWTFailed(.malformedJWTFormat(let shown)))) = error else {
-                Issue.record("unexpected \(error)"); return
+                Issue.record("unexpected \(error)")
+                return
             }
             #expect(shown == "<redacted>")
         }

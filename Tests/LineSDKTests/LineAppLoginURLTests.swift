@@ -5,11 +5,15 @@ import Testing
 
 /// LINE SDK's app-to-app URLs, built here from an authorization request.
 @Suite struct LineAppLoginURLTests {
-    static let authorization = URL(string: "https://access.line.me/oauth2/v2.1/authorize?response_type=code&client_id=1234567890&redirect_uri=line3rdp.com.example.app%3A%2F%2Fauthorize%2F&state=s-1&scope=profile%20openid&nonce=n-1&code_challenge=c&code_challenge_method=S256")!
+    static let authorization = URL(
+        string:
+            "https://access.line.me/oauth2/v2.1/authorize?response_type=code&client_id=1234567890&redirect_uri=line3rdp.com.example.app%3A%2F%2Fauthorize%2F&state=s-1&scope=profile%20openid&nonce=n-1&code_challenge=c&code_challenge_method=S256"
+    )!
 
     func query(_ url: URL) -> [String: String] {
-        Dictionary((URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
-                   uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            uniquingKeysWith: { first, _ in first })
     }
 
     @Test func returnURICarriesTheRequestOnLINEsConsentPath() throws {
@@ -28,14 +32,17 @@ import Testing
         var components = try #require(URLComponents(url: Self.authorization, resolvingAgainstBaseURL: false))
         components.percentEncodedQuery! += "&optional_redirect_uri=https%3A%2F%2Fapp.example.com%2Fline-auth"
         let url = try #require(components.url)
-        let returnURI = try #require(LineAppLoginURL.returnURI(authorizationURL: url, universalLinkURL: URL(string: "https://app.example.com/line-auth")))
+        let returnURI = try #require(
+            LineAppLoginURL.returnURI(authorizationURL: url, universalLinkURL: URL(string: "https://app.example.com/line-auth")))
         #expect(returnURI.components(separatedBy: "optional_redirect_uri=").count == 2)
     }
 
     @Test func theUniversalLinkAndTheSchemeCarryTheLogin() throws {
         let returnURI = try #require(LineAppLoginURL.returnURI(authorizationURL: Self.authorization, universalLinkURL: nil))
-        let link = try #require(LineAppLoginURL.universalLink(base: LinePlatform.production.lineAppLoginURL, returnURI: returnURI,
-                                                             channelID: "1234567890", language: "ja"))
+        let link = try #require(
+            LineAppLoginURL.universalLink(
+                base: LinePlatform.production.lineAppLoginURL, returnURI: returnURI,
+                channelID: "1234567890", language: "ja"))
         #expect(link.host == "access-auto.line.me" && link.path == "/oauth2/v2.1/login")
         #expect(query(link)["returnUri"] == returnURI)
         #expect(query(link)["loginChannelId"] == "1234567890" && query(link)["ui_locales"] == "ja")
@@ -45,7 +52,9 @@ import Testing
     }
 
     @Test func aRequestWithoutAQueryHasNoReturnURI() {
-        #expect(LineAppLoginURL.returnURI(authorizationURL: URL(string: "https://access.line.me/oauth2/v2.1/authorize")!, universalLinkURL: nil) == nil)
+        #expect(
+            LineAppLoginURL.returnURI(authorizationURL: URL(string: "https://access.line.me/oauth2/v2.1/authorize")!, universalLinkURL: nil)
+                == nil)
     }
 
     @Test func aCallbackToTheUniversalLinkIsHandedBackOnTheRedirectURI() throws {
@@ -55,7 +64,9 @@ import Testing
         let callback = try #require(CallbackURLUserAgent.callback(arrived, redirectURI: redirect, alternates: [universal]))
         #expect(callback.absoluteString == "line3rdp.com.example.app://authorize/?code=c&state=s")
         #expect(CallbackURLUserAgent.callback(arrived, redirectURI: redirect, alternates: []) == nil, "not registered: not a callback")
-        #expect(CallbackURLUserAgent.callback(URL(string: "https://evil.example/line-auth?code=c")!, redirectURI: redirect, alternates: [universal]) == nil)
+        #expect(
+            CallbackURLUserAgent.callback(
+                URL(string: "https://evil.example/line-auth?code=c")!, redirectURI: redirect, alternates: [universal]) == nil)
     }
 }
 

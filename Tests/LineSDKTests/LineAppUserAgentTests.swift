@@ -33,7 +33,10 @@ import Testing
             }
             func cancel() {
                 owner.cancelled.withLock { $0 += 1 }
-                owner.waiting.withLock { waiting -> CheckedContinuation<URL, any Error>? in defer { waiting = nil }; return waiting }?.resume(throwing: UserAgentError.cancelled)
+                owner.waiting.withLock { waiting -> CheckedContinuation<URL, any Error>? in
+                    defer { waiting = nil }
+                    return waiting
+                }?.resume(throwing: UserAgentError.cancelled)
             }
         }
     }
@@ -53,9 +56,10 @@ import Testing
     }
 
     private func agent(_ web: HangingWebLogin) throws -> LineAppUserAgent {
-        LineAppUserAgent(callbackURL: try #require(URL(string: "line3rdp.com.example.app://authorize/")), universalLinkURL: nil,
-                         appLoginURL: try #require(URL(string: "https://access-auto.line.test/oauth2/v2.1/login")),
-                         channelID: "1234567890", language: nil, onlyWebLogin: false, opener: NoLineApp(), webLogin: web)
+        LineAppUserAgent(
+            callbackURL: try #require(URL(string: "line3rdp.com.example.app://authorize/")), universalLinkURL: nil,
+            appLoginURL: try #require(URL(string: "https://access-auto.line.test/oauth2/v2.1/login")),
+            channelID: "1234567890", language: nil, onlyWebLogin: false, opener: NoLineApp(), webLogin: web)
     }
 
     private static let authorization = URL(string: "https://access.line.test/oauth2/v2.1/authorize?state=s&client_id=1234567890")!

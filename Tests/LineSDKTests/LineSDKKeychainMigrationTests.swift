@@ -13,8 +13,8 @@ import Testing
         // LINE's stored JSON, as LINE's SDK writes it (plain JSONEncoder: dates as seconds since 2001).
         let createdAt = Date(timeIntervalSinceReferenceDate: 700_000_000)
         let json = """
-        {"access_token":"at-line","expires_in":2592000,"id_token":null,"refresh_token":"rt-line","scope":"profile openid","token_type":"Bearer","createdAt":\(createdAt.timeIntervalSinceReferenceDate)}
-        """
+            {"access_token":"at-line","expires_in":2592000,"id_token":null,"refresh_token":"rt-line","scope":"profile openid","token_type":"Bearer","createdAt":\(createdAt.timeIntervalSinceReferenceDate)}
+            """
         let tokens = try migration.decode(Data(json.utf8))
         #expect(tokens.accessToken == "at-line" && tokens.refreshToken == "rt-line")
         #expect(tokens.scopes == ["profile", "openid"])
@@ -22,8 +22,9 @@ import Testing
     }
 
     @Test func anAccessTokenEncodedHereDecodesAsLINEsItem() throws {
-        let tokens = TokenSet(accessToken: "at", refreshToken: "rt", idToken: nil, scopes: ["profile"], issuedAt: Date(timeIntervalSince1970: 1_700_000_000),
-                              expiresAt: Date(timeIntervalSince1970: 1_700_086_400))
+        let tokens = TokenSet(
+            accessToken: "at", refreshToken: "rt", idToken: nil, scopes: ["profile"], issuedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            expiresAt: Date(timeIntervalSince1970: 1_700_086_400))
         let data = try JSONEncoder().encode(AccessToken(tokens: tokens))
         let migrated = try KeychainTokenStore.Migration.lineSDK(channelID: "1", bundleIdentifier: "b").decode(data)
         #expect(migrated.accessToken == "at" && migrated.refreshToken == "rt" && migrated.expiresAt == tokens.expiresAt)

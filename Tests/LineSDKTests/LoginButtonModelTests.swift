@@ -31,7 +31,10 @@ import Testing
         #expect(!model.isEnabled && model.isLoggingIn)
         #expect(model.tap() == .ignore, "a second tap while the login runs does nothing")
         let outcome = model.finish(.failure(.authorizeFailed(reason: .userCancelled)))
-        guard case .failure(let error) = outcome else { Issue.record("the failure was not reported"); return }
+        guard case .failure(let error) = outcome else {
+            Issue.record("the failure was not reported")
+            return
+        }
         #expect(error.isUserCancelled)
         #expect(model.isEnabled)
         #expect(model.tap() == .startLogin, "after the login ends a tap starts another")

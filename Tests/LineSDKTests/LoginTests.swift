@@ -20,7 +20,8 @@ import Testing
         #expect(query["code_challenge_method"] == "S256")
         #expect(query["redirect_uri"] == FakeUserAgent.defaultRedirect.absoluteString)
         let state = try #require(query["state"])
-        #expect(state.count >= 43 && state.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "state is unreserved base64url")
+        #expect(
+            state.count >= 43 && state.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "state is unreserved base64url")
 
         // The code exchange: PKCE verified, public client, ES256 ID token asked for.
         #expect(env.platform.pkceChecks == 1)
@@ -185,7 +186,8 @@ import Testing
         for name in ["bot_prompt", "ui_locales", "initial_amr_display", "prompt", "max_age", "disable_auto_login", "switch_amr"] {
             #expect(query[name] == nil, "\(name) sent by default")
         }
-        #expect(Set(query.keys) == ["response_type", "client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method"])
+        #expect(
+            Set(query.keys) == ["response_type", "client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method"])
     }
 
     @Test(arguments: [(LoginManager.Parameters.BotPrompt.normal, "normal"), (.aggressive, "aggressive")])
@@ -266,7 +268,9 @@ import Testing
         var parameters = LoginManager.Parameters()
         parameters.botPromptStyle = .normal
         parameters.IDTokenNonce = "n"
-        let retry = try #require(LineSDKError.authorizeFailed(reason: .responseStateValueNotMatching(expected: "<redacted>", got: nil)).retryParameters(after: parameters))
+        let retry = try #require(
+            LineSDKError.authorizeFailed(reason: .responseStateValueNotMatching(expected: "<redacted>", got: nil)).retryParameters(
+                after: parameters))
         #expect(retry.botPromptStyle == .normal)
         #expect(retry.IDTokenNonce == "n")
         #expect(retry.disableAutoLogin)
@@ -305,14 +309,20 @@ import Testing
         let env = try LineTestEnvironment()
         env.agent.outcome = .custom { query, _ in [("state", query["state"] ?? "")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
-        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else { Issue.record("unexpected \(error)"); return }
+        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
     }
 
     @Test func redirectWithTwoCodesIsRefused() async throws {
         let env = try LineTestEnvironment()
         env.agent.outcome = .custom { query, code in [("code", code), ("code", "other"), ("state", query["state"] ?? "")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
-        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else { Issue.record("unexpected \(error)"); return }
+        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
         #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
     }
 
@@ -320,7 +330,10 @@ import Testing
         let env = try LineTestEnvironment()
         env.agent.outcome = .custom { query, code in [("code", code), ("state", query["state"] ?? ""), ("iss", "https://evil.test")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
-        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else { Issue.record("unexpected \(error)"); return }
+        guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
         #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
     }
 
@@ -329,7 +342,8 @@ import Testing
         env.agent.outcome = .error("INVALID_SCOPE", description: "bad scope")
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         guard case .authorizeFailed(reason: .webLoginError(let code, let description)) = error else {
-            Issue.record("unexpected \(error)"); return
+            Issue.record("unexpected \(error)")
+            return
         }
         #expect(code == "INVALID_SCOPE")
         #expect(description == "bad scope")
@@ -370,7 +384,10 @@ import Testing
         let env = try LineTestEnvironment()
         env.platform.setFaults { $0.idTokenNonce = "someone-elses-nonce" }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.openID]) })
-        guard error.refusedClaim == "nonce" else { Issue.record("unexpected \(error)"); return }
+        guard error.refusedClaim == "nonce" else {
+            Issue.record("unexpected \(error)")
+            return
+        }
         #expect(!env.manager.isAuthorized)
         #expect(await env.storedTokens() == nil)
     }
@@ -423,7 +440,10 @@ import Testing
         process.stop()
         var iterator = results.makeAsyncIterator()
         let result = await iterator.next()
-        guard case .failure(let error)? = result else { Issue.record("expected a failure, got \(String(describing: result))"); return }
+        guard case .failure(let error)? = result else {
+            Issue.record("expected a failure, got \(String(describing: result))")
+            return
+        }
         #expect(error.isForceStopped)
         #expect(!env.manager.isAuthorizing)
         #expect(!env.manager.isAuthorized)
@@ -481,7 +501,8 @@ import Testing
         #expect(second == nil, "the new login ran to the end")
         var iterator = firstResults.makeAsyncIterator()
         guard case .failure(.generalError(.processDiscarded(let discarded)))? = await iterator.next() else {
-            Issue.record("the replaced login did not end with processDiscarded"); return
+            Issue.record("the replaced login did not end with processDiscarded")
+            return
         }
         #expect(discarded === first)
         #expect(env.manager.isAuthorized && !env.manager.isAuthorizing)
@@ -492,7 +513,10 @@ import Testing
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoginResult, LineSDKError>, Never>) in
             env.manager.login(permissions: [.profile], callbackQueue: .untouch) { continuation.resume(returning: $0) }
         }
-        guard case .success(let loginResult) = result else { Issue.record("login failed: \(result)"); return }
+        guard case .success(let loginResult) = result else {
+            Issue.record("login failed: \(result)")
+            return
+        }
         #expect(loginResult.userProfile != nil)
     }
 

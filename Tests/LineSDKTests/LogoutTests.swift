@@ -67,7 +67,10 @@ import Testing
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, LineSDKError>, Never>) in
             env.manager.logout { continuation.resume(returning: $0) }
         }
-        guard case .success = result else { Issue.record("logout failed: \(result)"); return }
+        guard case .success = result else {
+            Issue.record("logout failed: \(result)")
+            return
+        }
         #expect(!env.manager.isAuthorized)
     }
 }

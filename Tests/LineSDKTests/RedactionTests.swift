@@ -8,8 +8,10 @@ import Testing
     private func texts(of error: LineSDKError) -> [String] {
         var dumped = ""
         dump(error, to: &dumped)
-        return [error.description, String(describing: error), String(reflecting: error), error.localizedDescription,
-                error.errorDescription ?? "", "\(error)", dumped]
+        return [
+            error.description, String(describing: error), String(reflecting: error), error.localizedDescription,
+            error.errorDescription ?? "", "\(error)", dumped,
+        ]
     }
 
     private func expectNoSecrets(_ texts: [String], _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -46,9 +48,15 @@ import Testing
         let env = try LineTestEnvironment(platform: platform)
         platform.setFaults { $0.idTokenNonce = "wrong" }
         record(await capture { () async throws(LineSDKError) in try await env.login([.openID]) })
-        platform.setFaults { $0 = .init(); $0.idTokenSubject = "Udeadbeefdeadbeefdeadbeefdeadbeef" }
+        platform.setFaults {
+            $0 = .init()
+            $0.idTokenSubject = "Udeadbeefdeadbeefdeadbeefdeadbeef"
+        }
         record(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
-        platform.setFaults { $0 = .init(); $0.tokenWrongType = true }   // 200 with tokens in the body
+        platform.setFaults {
+            $0 = .init()
+            $0.tokenWrongType = true
+        } // 200 with tokens in the body
         record(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         platform.setFaults { $0 = .init() }
         env.agent.outcome = .wrongState
@@ -62,10 +70,16 @@ import Testing
         for fault: (inout FakeLinePlatform.Faults) -> Void in [
             { $0.profileStatus = 401 }, { $0.profileStatus = 403 }, { $0.profileStatus = 503 }, { $0.profileGarbage = true },
         ] {
-            platform.setFaults { $0 = .init(); fault(&$0) }
+            platform.setFaults {
+                $0 = .init()
+                fault(&$0)
+            }
             record(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         }
-        platform.setFaults { $0 = .init(); $0.verifyGarbage = true }
+        platform.setFaults {
+            $0 = .init()
+            $0.verifyGarbage = true
+        }
         record(await capture { () async throws(LineSDKError) in try await env.manager.api.verifyAccessToken() })
         platform.setFaults { $0 = .init() }
         platform.expireAccessToken(env.manager.accessTokenStore.current?.value ?? result.accessToken.value)
@@ -95,8 +109,10 @@ import Testing
     }
 
     @Test func errorDescriptionsAreReadable() {
-        let detail = LineSDKError.APIErrorDetail(ServerError(statusCode: 400, code: "invalid_grant", message: "invalid refresh token",
-                                                             requestID: "abc123", body: "{}"), url: URL(string: "https://api.line.test/oauth2/v2.1/token?access_token=x"))
+        let detail = LineSDKError.APIErrorDetail(
+            ServerError(
+                statusCode: 400, code: "invalid_grant", message: "invalid refresh token",
+                requestID: "abc123", body: "{}"), url: URL(string: "https://api.line.test/oauth2/v2.1/token?access_token=x"))
         let error = LineSDKError.responseFailed(reason: .invalidHTTPStatusAPIError(detail: detail))
         #expect(error.description.contains("400"))
         #expect(error.description.contains("invalid_grant"))

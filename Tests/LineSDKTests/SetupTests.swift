@@ -28,14 +28,18 @@ import Testing
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoginResult, LineSDKError>, Never>) in
             manager.login(permissions: [.profile, .openID]) { continuation.resume(returning: $0) }
         }
-        guard case .failure(let error) = result else { Issue.record("login succeeded without setup"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("login succeeded without setup")
+            return
+        }
         #expect(error.isSetupNotFinished)
     }
 
     @Test func apiBeforeSetupFailsWithSetupNotFinished() async {
         let manager = LoginManager()
         #expect(await capture { () async throws(LineSDKError) in try await manager.api.getProfile() }?.isSetupNotFinished == true)
-        #expect(await capture { () async throws(LineSDKError) in try await manager.api.getBotFriendshipStatus() }?.isSetupNotFinished == true)
+        #expect(
+            await capture { () async throws(LineSDKError) in try await manager.api.getBotFriendshipStatus() }?.isSetupNotFinished == true)
         #expect(await capture { () async throws(LineSDKError) in try await manager.api.refreshAccessToken() }?.isSetupNotFinished == true)
         #expect(await capture { () async throws(LineSDKError) in try await manager.api.verifyAccessToken() }?.isSetupNotFinished == true)
         #expect(await capture { () async throws(LineSDKError) in try await manager.api.revokeAccessToken() }?.isSetupNotFinished == true)
@@ -47,7 +51,10 @@ import Testing
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, LineSDKError>, Never>) in
             manager.logout { continuation.resume(returning: $0) }
         }
-        guard case .failure(let error) = result else { Issue.record("logout succeeded without setup"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("logout succeeded without setup")
+            return
+        }
         #expect(error.isSetupNotFinished)
         #expect(error.description.contains("setup"))
     }
@@ -55,15 +62,17 @@ import Testing
     @Test func setupFinishesAndKeepsTheConfiguration() throws {
         let platform = FakeLinePlatform()
         let manager = LoginManager()
-        try manager.setup(configuration: LineTestEnvironment.configuration(
-            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        try manager.setup(
+            configuration: LineTestEnvironment.configuration(
+                channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
         #expect(manager.isSetupFinished)
         #expect(manager.configuration?.channelID == "1234567890")
         #expect(manager.configuration?.platform.issuer == "https://line.test")
         #expect(!manager.isAuthorized)
 
-        let other = try LoginManager(configuration: LineTestEnvironment.configuration(
-            channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: nil))
+        let other = try LoginManager(
+            configuration: LineTestEnvironment.configuration(
+                channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: nil))
         #expect(other.isSetupFinished)
         #expect(other.configuration?.channelID == "2222222222")
     }
@@ -75,8 +84,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         weak var mirror: AccessTokenStore?
         do {
-            let manager = try LoginManager(configuration: LineTestEnvironment.configuration(
-                channelID: "1234567890", platform: FakeLinePlatform(), store: FileTokenStore(directory: directory, key: "leak"), agent: nil))
+            let manager = try LoginManager(
+                configuration: LineTestEnvironment.configuration(
+                    channelID: "1234567890", platform: FakeLinePlatform(), store: FileTokenStore(directory: directory, key: "leak"),
+                    agent: nil))
             mirror = manager.accessTokenStore
             #expect(mirror != nil)
         }
@@ -88,10 +99,12 @@ import Testing
     @Test func aSecondSetupReplacesTheFirst() async throws {
         let platform = FakeLinePlatform()
         let manager = LoginManager()
-        try manager.setup(configuration: LineTestEnvironment.configuration(
-            channelID: "1111111111", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
-        try manager.setup(configuration: LineTestEnvironment.configuration(
-            channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        try manager.setup(
+            configuration: LineTestEnvironment.configuration(
+                channelID: "1111111111", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        try manager.setup(
+            configuration: LineTestEnvironment.configuration(
+                channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
         #expect(manager.configuration?.channelID == "2222222222")
         let result = try await manager.login(permissions: [.profile, .openID])
         #expect(result.accessToken.IDToken?.payload.audience == "2222222222")
@@ -113,15 +126,18 @@ import Testing
 
     @Test func plainHTTPPlatformIsRefused() {
         let platform = FakeLinePlatform()
-        var configuration = LineTestEnvironment.configuration(channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        var configuration = LineTestEnvironment.configuration(
+            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
         configuration.platform = .custom(baseURL: URL(string: "http://line.test")!)
         let manager = LoginManager()
         do {
             try manager.setup(configuration: configuration)
             Issue.record("a plain-http platform was accepted")
         } catch {
-            guard case .requestFailed(reason: .invalidParameter(let items)) = error, items.first?.description.contains("https") == true else {
-                Issue.record("unexpected \(error)"); return
+            guard case .requestFailed(reason: .invalidParameter(let items)) = error, items.first?.description.contains("https") == true
+            else {
+                Issue.record("unexpected \(error)")
+                return
             }
         }
         #expect(!manager.isSetupFinished)
@@ -134,7 +150,8 @@ import Testing
     @Test(arguments: [-1, 601, 1e308, Double.infinity, Double.nan])
     func anOutOfRangeLeewayIsRefused(leeway: Double) {
         let platform = FakeLinePlatform()
-        var configuration = LineTestEnvironment.configuration(channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        var configuration = LineTestEnvironment.configuration(
+            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
         configuration.leeway = leeway
         let manager = LoginManager()
         #expect(throws: LineSDKError.self) { try manager.setup(configuration: configuration) }
@@ -144,8 +161,9 @@ import Testing
     }
 
     @Test func configurationDescriptionHidesTheSecret() {
-        let configuration = LoginConfiguration(channelID: "1234567890", channelSecret: "s3cr3t-channel-secret", tokenStore: MemoryTokenStore(),
-                                               bundleIdentifier: "com.example.lineapp")
+        let configuration = LoginConfiguration(
+            channelID: "1234567890", channelSecret: "s3cr3t-channel-secret", tokenStore: MemoryTokenStore(),
+            bundleIdentifier: "com.example.lineapp")
         #expect(!configuration.description.contains("s3cr3t"))
         #expect(configuration.description.contains("1234567890"))
         #expect(configuration.customSchemeCallbackURL?.absoluteString == "line3rdp.com.example.lineapp://authorize/")

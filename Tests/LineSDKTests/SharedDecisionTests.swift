@@ -19,20 +19,23 @@ import Testing
     // MARK: The post-login check
 
     @Test func withoutTheProfileScopeNoProfileIsRead() async throws {
-        let profile = try await LineLoginCheck.profile(after: result(scopes: ["openid"], subject: "U1"), requestedScopes: ["openid"],
-                                                       platform: client)
+        let profile = try await LineLoginCheck.profile(
+            after: result(scopes: ["openid"], subject: "U1"), requestedScopes: ["openid"],
+            platform: client)
         #expect(profile == nil)
         #expect(platform.count(FakeLinePlatform.Paths.profile) == 0)
     }
 
     @Test func theProfileMustDescribeTheIDTokensSubject() async throws {
         let user = FakeLinePlatform.defaultUser.userID
-        let profile = try await LineLoginCheck.profile(after: result(scopes: ["profile", "openid"], subject: user),
-                                                       requestedScopes: ["profile", "openid"], platform: client)
+        let profile = try await LineLoginCheck.profile(
+            after: result(scopes: ["profile", "openid"], subject: user),
+            requestedScopes: ["profile", "openid"], platform: client)
         #expect(profile?.userID == user)
         await #expect(throws: OAuthError.idToken(.subjectMismatch)) {
-            try await LineLoginCheck.profile(after: result(scopes: ["profile", "openid"], subject: "U-someone-else"),
-                                             requestedScopes: ["profile", "openid"], platform: client)
+            try await LineLoginCheck.profile(
+                after: result(scopes: ["profile", "openid"], subject: "U-someone-else"),
+                requestedScopes: ["profile", "openid"], platform: client)
         }
     }
 
@@ -48,27 +51,34 @@ import Testing
         }
         #expect("U-\u{212A}-4af4980629" == user.userID)
         await #expect(throws: OAuthError.idToken(.subjectMismatch)) {
-            try await LineLoginCheck.profile(after: result(subject: "U-\u{212A}-4af4980629"), requestedScopes: ["profile", "openid"],
-                                             platform: client)
+            try await LineLoginCheck.profile(
+                after: result(subject: "U-\u{212A}-4af4980629"), requestedScopes: ["profile", "openid"],
+                platform: client)
         }
-        let profile = try await LineLoginCheck.profile(after: result(subject: user.userID), requestedScopes: ["profile", "openid"],
-                                                       platform: client)
+        let profile = try await LineLoginCheck.profile(
+            after: result(subject: user.userID), requestedScopes: ["profile", "openid"],
+            platform: client)
         #expect(profile?.userID == user.userID)
     }
 
     @Test func aProfileWithoutAnIDTokenIsAccepted() async throws {
-        let profile = try await LineLoginCheck.profile(after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"],
-                                                       platform: client)
+        let profile = try await LineLoginCheck.profile(
+            after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"],
+            platform: client)
         #expect(profile?.userID == FakeLinePlatform.defaultUser.userID)
     }
 
     @Test func aProfileFailureKeepsItsStatus() async {
         platform.setFaults { $0.profileStatus = 403 }
         do {
-            _ = try await LineLoginCheck.profile(after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"], platform: client)
+            _ = try await LineLoginCheck.profile(
+                after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"], platform: client)
             Issue.record("a 403 profile was accepted")
         } catch {
-            guard case .server(let server) = error else { Issue.record("got \(error)"); return }
+            guard case .server(let server) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(server.statusCode == 403)
         }
     }
@@ -118,7 +128,10 @@ import Testing
             _ = try await client.verify(accessToken: "at-anything")
             Issue.record("garbage was accepted")
         } catch {
-            guard case .invalidResponse = error else { Issue.record("got \(error)"); return }
+            guard case .invalidResponse = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
     }
 }
@@ -142,7 +155,8 @@ import Testing
         env.platform.setFaults { $0.discoveryIssuer = "https://evil.test" }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         guard case .untypedError(let underlying as OAuthError) = error, case .idToken(.keysUnavailable) = underlying else {
-            Issue.record("unexpected \(error)"); return
+            Issue.record("unexpected \(error)")
+            return
         }
         #expect(!env.manager.isAuthorized)
         #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 0)

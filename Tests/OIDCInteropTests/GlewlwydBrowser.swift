@@ -35,15 +35,19 @@ struct GlewlwydBrowser: UserAgent {
         let scope = query.first(where: { $0.name == "scope" })?.value ?? "openid"
 
         let credentials = try json(["username": username, "password": password])
-        let login = try await send(HTTPRequest(method: "POST", url: baseURL.appendingPathComponent("api/auth/"),
-                                               headers: ["Content-Type": "application/json"], body: credentials))
+        let login = try await send(
+            HTTPRequest(
+                method: "POST", url: baseURL.appendingPathComponent("api/auth/"),
+                headers: ["Content-Type": "application/json"], body: credentials))
         guard login.statusCode == 200, let cookie = login.header("set-cookie")?.split(separator: ";").first.map(String.init) else {
             throw .unavailable("glewlwyd login answered HTTP \(login.statusCode)")
         }
         // glewlwyd splits the granted list on spaces.
-        let grant = try await send(HTTPRequest(method: "PUT", url: baseURL.appendingPathComponent("api/auth/grant/\(clientID)"),
-                                               headers: ["Content-Type": "application/json", "Cookie": cookie],
-                                               body: try json(["scope": scope])))
+        let grant = try await send(
+            HTTPRequest(
+                method: "PUT", url: baseURL.appendingPathComponent("api/auth/grant/\(clientID)"),
+                headers: ["Content-Type": "application/json", "Cookie": cookie],
+                body: try json(["scope": scope])))
         guard grant.statusCode == 200 else { throw .unavailable("glewlwyd grant answered HTTP \(grant.statusCode)") }
         guard let continued = URL(string: authorizationURL.absoluteString + "&g_continue") else {
             throw .unavailable("the authorization URL can't take g_continue")

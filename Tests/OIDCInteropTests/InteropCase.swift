@@ -23,14 +23,18 @@ struct InteropCase: Sendable, CustomTestStringConvertible {
     let client: ClientKind
 
     static let algorithms = ["ES256", "RS256"]
-    static let all: [InteropCase] = algorithms.flatMap { algorithm in ClientKind.allCases.map { InteropCase(algorithm: algorithm, client: $0) } }
+    static let all: [InteropCase] = algorithms.flatMap { algorithm in
+        ClientKind.allCases.map { InteropCase(algorithm: algorithm, client: $0) }
+    }
 
     var testDescription: String { "\(algorithm) issuer, \(client.rawValue) client" }
 
     /// A client discovered from the issuer, with the glewlwyd profile (a public client needs its
     /// quirk for introspection and revocation; a confidential one uses none of it) unless told otherwise.
-    func makeClient(_ environment: InteropEnvironment, profile: ProviderProfile = .glewlwyd,
-                    store: any TokenStore = MemoryTokenStore()) async throws -> OAuthClient {
+    func makeClient(
+        _ environment: InteropEnvironment, profile: ProviderProfile = .glewlwyd,
+        store: any TokenStore = MemoryTokenStore()
+    ) async throws -> OAuthClient {
         let issuer = try environment.issuer(algorithm)
         let credentials = client == .publicPKCE ? environment.publicClient : environment.confidentialClient
         return try await OAuthClient.discover(
@@ -39,4 +43,3 @@ struct InteropCase: Sendable, CustomTestStringConvertible {
             profile: profile, clientAuthentication: client.authentication, store: store)
     }
 }
-

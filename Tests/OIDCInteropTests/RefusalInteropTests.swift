@@ -8,7 +8,8 @@ extension GlewlwydInteropTests {
     @Suite("glewlwyd: refusals")
     struct Refusal {
         /// Runs the browser part of a login and returns the request and the redirect, unexchanged.
-        private func authorize(_ client: OAuthClient, _ environment: InteropEnvironment) async throws -> (AuthorizationRequest, URL, String) {
+        private func authorize(_ client: OAuthClient, _ environment: InteropEnvironment) async throws -> (AuthorizationRequest, URL, String)
+        {
             let request = client.makeAuthorizationRequest(redirectURI: environment.redirectURIs[0], scopes: environment.scopes)
             let callback = try await GlewlwydBrowser(environment: environment).authorize(request.url)
             let response = try AuthorizationResponse(url: callback, request: request, issuer: client.configuration.endpoints.issuer)
@@ -37,7 +38,8 @@ extension GlewlwydInteropTests {
             let first = try await client.completeSignIn(callbackURL: callback, request: request)
 
             let server = await serverError {
-                _ = try await client.tokenClient.exchange(code: code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
+                _ = try await client.tokenClient.exchange(
+                    code: code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier)
             }
             #expect(server?.statusCode == 403)
             #expect(server?.hasCode("invalid_code") == true)
@@ -74,8 +76,9 @@ extension GlewlwydInteropTests {
         func revokedRefreshToken(_ testCase: InteropCase) async throws {
             guard let environment = InteropEnvironment.load() else { return }
             let client = try await testCase.makeClient(environment)
-            let result = try await client.signIn(scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
-                                                redirectURI: environment.redirectURIs[0])
+            let result = try await client.signIn(
+                scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
+                redirectURI: environment.redirectURIs[0])
             let refreshToken = try #require(result.tokens.refreshToken)
             // Revoked at the provider only (as when the user withdraws consent elsewhere); the session still holds it.
             try await client.revoke(token: refreshToken, kind: .refreshToken)
@@ -98,8 +101,9 @@ extension GlewlwydInteropTests {
                 issuer: issuer.issuer, clientID: environment.confidentialClient.clientID, clientSecret: "not-the-secret",
                 profile: .genericOIDC, clientAuthentication: .clientSecretBasic, store: MemoryTokenStore())
             let server = await serverError {
-                _ = try await client.signIn(scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
-                                            redirectURI: environment.redirectURIs[0])
+                _ = try await client.signIn(
+                    scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
+                    redirectURI: environment.redirectURIs[0])
             }
             #expect(server?.statusCode == 403)
             #expect(server?.hasCode("unauthorized_client") == true)
@@ -111,8 +115,9 @@ extension GlewlwydInteropTests {
             guard let environment = InteropEnvironment.load() else { return }
             let issuer = try environment.issuer(algorithm)
             do {
-                _ = try await OAuthClient.discover(issuer: issuer.issuer + "/", clientID: environment.publicClient.clientID,
-                                                   clientSecret: nil, profile: .genericOIDC, store: MemoryTokenStore())
+                _ = try await OAuthClient.discover(
+                    issuer: issuer.issuer + "/", clientID: environment.publicClient.clientID,
+                    clientSecret: nil, profile: .genericOIDC, store: MemoryTokenStore())
                 Issue.record("a trailing-slash issuer was accepted")
             } catch {
                 guard case .configuration(let message) = error else { throw error }
@@ -125,11 +130,13 @@ extension GlewlwydInteropTests {
             guard let environment = InteropEnvironment.load() else { return }
             let other = InteropCase.algorithms.first { $0 != algorithm } ?? algorithm
             let signer = try await InteropCase(algorithm: other, client: .publicPKCE).makeClient(environment)
-            let foreign = try await signer.signIn(scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
-                                                 redirectURI: environment.redirectURIs[0])
+            let foreign = try await signer.signIn(
+                scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
+                redirectURI: environment.redirectURIs[0])
             let validator = try await InteropCase(algorithm: algorithm, client: .publicPKCE).makeClient(environment).flow.validator
             let token = try #require(foreign.tokens.idToken)
-            let expected = IDTokenError.issuerMismatch(expected: try environment.issuer(algorithm).issuer, actual: try environment.issuer(other).issuer)
+            let expected = IDTokenError.issuerMismatch(
+                expected: try environment.issuer(algorithm).issuer, actual: try environment.issuer(other).issuer)
             do {
                 _ = try await validator.validate(token, expecting: IDTokenExpectations(nonce: foreign.nonce))
                 Issue.record("an ID token of the other issuer was accepted")

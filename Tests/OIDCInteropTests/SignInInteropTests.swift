@@ -87,8 +87,9 @@ extension GlewlwydInteropTests {
             guard let environment = InteropEnvironment.load() else { return }
             let generic = try await InteropCase(algorithm: algorithm, client: .publicPKCE).makeClient(environment, profile: .genericOIDC)
             #expect(generic.configuration.quirks.isEmpty)
-            _ = try await generic.signIn(scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
-                                         redirectURI: environment.redirectURIs[0])
+            _ = try await generic.signIn(
+                scopes: environment.scopes, userAgent: GlewlwydBrowser(environment: environment),
+                redirectURI: environment.redirectURIs[0])
             // RFC 7009 lets a public client send client_id alone; glewlwyd answers 401 with an empty body.
             do {
                 _ = try await generic.introspect(.accessToken)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The loopback socket basics the raw-socket test helpers share.
@@ -11,9 +11,9 @@ enum LoopbackSocket {
     /// A new IPv4 TCP socket, or `nil`.
     static func tcpSocket() -> Int32? {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         return descriptor >= 0 ? descriptor : nil
     }
@@ -29,8 +29,8 @@ enum LoopbackSocket {
 
     /// `send` flags that turn a write to a closed peer into an error instead of SIGPIPE.
     #if canImport(Glibc)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
+        static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    static let sendFlags: Int32 = 0
+        static let sendFlags: Int32 = 0
     #endif
 }

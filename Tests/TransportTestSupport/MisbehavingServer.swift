@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -24,7 +24,8 @@ final class MisbehavingServer: @unchecked Sendable {
         case truncatedJSON
     }
 
-    static let halfResponse = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"keys\":[{\"kty\":".utf8)
+    static let halfResponse = Array(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"keys\":[{\"kty\":".utf8)
     static let truncatedJSONResponse = Array(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{\"keys\":[{\"kty\"".utf8)
 

@@ -23,7 +23,10 @@ enum TransportDeadlineCases {
         let server = try #require(MisbehavingServer(.hang))
         defer { server.stop() }
         let (result, elapsed) = await outcome(transport, server.url(), timeout: 0.5)
-        guard case .failure(.timedOut) = result else { Issue.record("expected a timeout: \(result)"); return }
+        guard case .failure(.timedOut) = result else {
+            Issue.record("expected a timeout: \(result)")
+            return
+        }
         #expect(elapsed >= .milliseconds(450), "not before it was due")
     }
 
@@ -33,7 +36,10 @@ enum TransportDeadlineCases {
         let server = try #require(MisbehavingServer(.trickle(every: 0.2)))
         defer { server.stop() }
         let (result, elapsed) = await outcome(transport, server.url(), timeout: 1)
-        guard case .failure(.timedOut) = result else { Issue.record("expected a timeout: \(result)"); return }
+        guard case .failure(.timedOut) = result else {
+            Issue.record("expected a timeout: \(result)")
+            return
+        }
         #expect(elapsed >= .milliseconds(950), "not before it was due")
     }
 
@@ -42,7 +48,10 @@ enum TransportDeadlineCases {
         let server = try #require(MisbehavingServer(.resetMidBody))
         defer { server.stop() }
         let (result, _) = await outcome(transport, server.url(), timeout: 10)
-        guard case .failure(let error) = result else { Issue.record("a half body was accepted: \(result)"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("a half body was accepted: \(result)")
+            return
+        }
         #expect(error.isTransient, "\(error)")
     }
 
@@ -64,7 +73,8 @@ enum TransportDeadlineCases {
         let hung = try #require(MisbehavingServer(.hang))
         defer { hung.stop() }
         guard case .failure(.timedOut) = await outcome(transport, hung.url(), timeout: 0.2).result else {
-            Issue.record("expected a timeout"); return
+            Issue.record("expected a timeout")
+            return
         }
         let prompt = try #require(MisbehavingServer(.trickle(every: 0)))
         defer { prompt.stop() }

@@ -3,7 +3,9 @@ import LineSDK
 import UIKit
 
 final class AppDelegate: UIResponder, UIApplicationDelegate {
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
+    {
         // Add this to your "didFinishLaunching" delegate method.
         LoginManager.shared.setup(channelID: "YOUR_CHANNEL_ID", universalLinkURL: nil)
         return true

@@ -36,7 +36,7 @@ final class LoginViewController: UIViewController, LoginButtonDelegate {
             switch result {
             case .success(let loginResult):
                 print(loginResult.accessToken.value)
-                // Do other things you need with the login result
+            // Do other things you need with the login result
             case .failure(let error):
                 print(error)
             }

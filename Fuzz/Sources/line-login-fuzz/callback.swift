@@ -20,17 +20,20 @@ private struct Fixture: Sendable {
 
 private let fixture: Fixture = {
     guard let endpoint = URL(string: "https://access.line.me/oauth2/v2.1/authorize"),
-          let web = URL(string: "https://app.example:8443/callback"),
-          let custom = URL(string: "line3rdp.com.example.lineapp://authorize/"),
-          let universal = URL(string: "https://app.example.com/line-auth/") else {
+        let web = URL(string: "https://app.example:8443/callback"),
+        let custom = URL(string: "line3rdp.com.example.lineapp://authorize/"),
+        let universal = URL(string: "https://app.example.com/line-auth/")
+    else {
         fatalError("the callback harness's fixed URLs do not parse")
     }
     func request(_ redirect: URL) -> AuthorizationRequest {
-        AuthorizationRequest(endpoint: endpoint, clientID: "1234567890", redirectURI: redirect, scopes: ["openid", "profile"],
-                             generateNonce: true, random: FixedRandom())
+        AuthorizationRequest(
+            endpoint: endpoint, clientID: "1234567890", redirectURI: redirect, scopes: ["openid", "profile"],
+            generateNonce: true, random: FixedRandom())
     }
-    return Fixture(authorizationEndpoint: endpoint, webRedirect: web, customScheme: custom, universalLink: universal,
-                   webRequest: request(web), appRequest: request(custom))
+    return Fixture(
+        authorizationEndpoint: endpoint, webRedirect: web, customScheme: custom, universalLink: universal,
+        webRequest: request(web), appRequest: request(custom))
 }()
 
 /// The callback URL parsers: the input as a whole URL and as the query of the web redirect URI, through
@@ -47,8 +50,10 @@ func fuzzCallback(_ bytes: UnsafeBufferPointer<UInt8>) {
         checkWebRedirect(url)
     }
     if let url = URL(string: fixture.authorizationEndpoint.absoluteString + "?" + text),
-       let returnURI = LineAppLoginURL.returnURI(authorizationURL: url, universalLinkURL: fixture.universalLink),
-       let loginURL = LineAppLoginURL.universalLink(base: fixture.universalLink, returnURI: returnURI, channelID: "1234567890", language: "ja") {
+        let returnURI = LineAppLoginURL.returnURI(authorizationURL: url, universalLinkURL: fixture.universalLink),
+        let loginURL = LineAppLoginURL.universalLink(
+            base: fixture.universalLink, returnURI: returnURI, channelID: "1234567890", language: "ja")
+    {
         _ = LineAppLoginURL.authScheme(loginURL: loginURL)
     }
 }

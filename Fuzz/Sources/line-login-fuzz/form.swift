@@ -11,8 +11,12 @@ func fuzzForm(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     require(decoded.count == pairs.count, "round trip changed the number of pairs: \(pairs.count) → \(decoded.count)")
     for (before, after) in zip(pairs, decoded) {
-        require(before.0.utf8.elementsEqual(after.0.utf8), "round trip changed a name: \(before.0.debugDescription) → \(after.0.debugDescription)")
-        require(before.1.utf8.elementsEqual(after.1.utf8), "round trip changed a value: \(before.1.debugDescription) → \(after.1.debugDescription)")
+        require(
+            before.0.utf8.elementsEqual(after.0.utf8),
+            "round trip changed a name: \(before.0.debugDescription) → \(after.0.debugDescription)")
+        require(
+            before.1.utf8.elementsEqual(after.1.utf8),
+            "round trip changed a value: \(before.1.debugDescription) → \(after.1.debugDescription)")
     }
     for (name, value) in pairs.prefix(4) {
         for component in [name, value] {

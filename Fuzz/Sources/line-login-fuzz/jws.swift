@@ -6,11 +6,11 @@ import Foundation
 /// seed corpus; the matching private keys were never kept).
 private let verificationKeys: JWKSet = {
     let document = #"""
-    {"keys":[
-    {"kty":"EC","crv":"P-256","kid":"ec-1","alg":"ES256","use":"sig","x":"42xpC_j2ubNKwYPyyT8mW6-qbjvFdtesOTqayNFuWBk","y":"xsqAy3Oq4bvX8hvHzdutMd6qZ5YFRetZ1anYOOIjdFQ"},
-    {"kty":"RSA","kid":"rsa-1","alg":"RS256","use":"sig","key_ops":["verify"],"e":"AQAB","n":"rE_dwD8lxa51hnxGk4MIlpZaittqg7FAHeysdoH9YWCEAV1vih-zmzXfym0djYKyJsonODk52JWNYZwScY9BuKLx9NAWBfJnsDjgBlfvTN_Of0F1n8qPnlMhkabdPjRtO8O5VqRTsCBX6I_PL-MUnCmsVW-b4JkTHIzzc_gZsQJF8rRlxihVvW1DyWwWK2T0NEkSJLk50roX5CL_XhyG4bGZA_NsOxemN9Ahg4EVpqZB56uHEunm1L33GEOYAxmt3FHNYwZDABruayOH0L5GaFi9Bzgo7zvUzvA3YRK9w_ocmP3ZswwS9d_tHTEQDmUZ2nX_U-kGaU-gHEAnnvneRw"}
-    ]}
-    """#
+        {"keys":[
+        {"kty":"EC","crv":"P-256","kid":"ec-1","alg":"ES256","use":"sig","x":"42xpC_j2ubNKwYPyyT8mW6-qbjvFdtesOTqayNFuWBk","y":"xsqAy3Oq4bvX8hvHzdutMd6qZ5YFRetZ1anYOOIjdFQ"},
+        {"kty":"RSA","kid":"rsa-1","alg":"RS256","use":"sig","key_ops":["verify"],"e":"AQAB","n":"rE_dwD8lxa51hnxGk4MIlpZaittqg7FAHeysdoH9YWCEAV1vih-zmzXfym0djYKyJsonODk52JWNYZwScY9BuKLx9NAWBfJnsDjgBlfvTN_Of0F1n8qPnlMhkabdPjRtO8O5VqRTsCBX6I_PL-MUnCmsVW-b4JkTHIzzc_gZsQJF8rRlxihVvW1DyWwWK2T0NEkSJLk50roX5CL_XhyG4bGZA_NsOxemN9Ahg4EVpqZB56uHEunm1L33GEOYAxmt3FHNYwZDABruayOH0L5GaFi9Bzgo7zvUzvA3YRK9w_ocmP3ZswwS9d_tHTEQDmUZ2nX_U-kGaU-gHEAnnvneRw"}
+        ]}
+        """#
     do { return try JWKSet(data: Data(document.utf8)) } catch { fatalError("the jws harness's key set does not parse: \(error)") }
 }()
 
@@ -35,7 +35,8 @@ private func checkParts(of jws: CompactJWS, text: String, format: CompactJWS.Pay
     guard parts.count == 3 else { return }
     require(Base64URL.encode(jws.payload).utf8.elementsEqual(parts[1]), "payload does not re-encode to its part")
     require(Base64URL.encode(jws.signature).utf8.elementsEqual(parts[2]), "signature does not re-encode to its part")
-    require(jws.signingInput.elementsEqual(text.utf8.prefix(parts[0].count + 1 + parts[1].count)), "signing input is not <header>.<payload>")
+    require(
+        jws.signingInput.elementsEqual(text.utf8.prefix(parts[0].count + 1 + parts[1].count)), "signing input is not <header>.<payload>")
     require(jws.header.algorithm == jws.header.fields["alg"]?.stringValue, "alg differs from the header's member")
     if format == .opaque { require(jws.claims.isEmpty, "an opaque payload has claims") }
 }

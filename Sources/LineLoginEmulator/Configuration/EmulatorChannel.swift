@@ -75,7 +75,8 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID, autoLoginFails, webOnly,
+        case channelID, channelSecret, callbackURLs, botName, allowedScopes, emailPermission, nativeApp, iOSBundleID, autoLoginFails,
+            webOnly,
             revokeTokensOnCodeReplay
     }
 

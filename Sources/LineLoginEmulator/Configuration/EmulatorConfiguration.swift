@@ -207,11 +207,13 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
             let field = path(context.codingPath + [key])
             self = .invalidField(path: field, line: nil, problem: "is missing")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            self = .invalidField(path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
-                                 problem: "should be \(Self.name(of: type))")
+            self = .invalidField(
+                path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
+                problem: "should be \(Self.name(of: type))")
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            self = .invalidField(path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
-                                 problem: "has a value that can't be used")
+            self = .invalidField(
+                path: path(context.codingPath), line: Self.line(of: context.codingPath, in: data),
+                problem: "has a value that can't be used")
         default:
             self = .notJSON
         }

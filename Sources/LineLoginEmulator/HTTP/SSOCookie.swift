@@ -25,7 +25,8 @@ enum SSOCookie {
     static func setting(_ value: String, on response: Response) -> Response {
         var response = response
         let maxAge = Int(StoreLimits.browserSessionLifetime)
-        response.headers.append(HTTPFields.Element(name: .setCookie, value: "\(name)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"))
+        response.headers.append(
+            HTTPFields.Element(name: .setCookie, value: "\(name)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"))
         return response
     }
 }

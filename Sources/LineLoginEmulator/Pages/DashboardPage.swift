@@ -106,11 +106,13 @@ enum DashboardPage {
             </form>
 
             """
-            + button(.resetClock, "Reset clock", "Back to real time (offset 0).")
-            + button(.expireAccessTokens, "Expire access tokens", "Every access token issued so far expires now.")
-            + button(.rotateSigningKey, "Rotate signing key", "New ID tokens get a new key; the old one stays published for the grace period.")
-            + button(.failNextAutoLogin, "Fail next auto login", "The next LINE-app login comes back with a state the app never sent.")
-            + "</div>\n</section>\n"
+                + button(.resetClock, "Reset clock", "Back to real time (offset 0).")
+                + button(.expireAccessTokens, "Expire access tokens", "Every access token issued so far expires now.")
+                + button(
+                    .rotateSigningKey, "Rotate signing key",
+                    "New ID tokens get a new key; the old one stays published for the grace period.")
+                + button(.failNextAutoLogin, "Fail next auto login", "The next LINE-app login comes back with a state the app never sent.")
+                + "</div>\n</section>\n"
     }
 
     /// The channels table; the snapshot carries no secret to show.
@@ -131,8 +133,10 @@ enum DashboardPage {
         return section(
             id: "channels", heading: "Channels",
             caption: "Registered channels (secrets are never shown)",
-            columns: ["Channel ID", "Callback URLs", "Linked bot", "Allowed scopes", "Type", "iOS bundle ID",
-                      "Email permission", "Auto login"],
+            columns: [
+                "Channel ID", "Callback URLs", "Linked bot", "Allowed scopes", "Type", "iOS bundle ID",
+                "Email permission", "Auto login",
+            ],
             rows: rows, count: channels.count, total: channels.count, empty: "No channels.")
     }
 

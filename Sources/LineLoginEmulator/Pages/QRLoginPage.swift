@@ -18,7 +18,8 @@ enum QRLoginPage {
             """
         for user in users {
             let href = FormEncoding.appending([("session", sessionID), ("user", user.userID)], to: QRScanRoute.path)
-            body += "<li><a class=\"scan\" href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(text.scanAs(user.displayName)))</a></li>\n"
+            body +=
+                "<li><a class=\"scan\" href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(text.scanAs(user.displayName)))</a></li>\n"
         }
         body += """
             </ul>

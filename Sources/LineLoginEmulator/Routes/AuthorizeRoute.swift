@@ -92,8 +92,9 @@ struct AuthorizeRoute: Sendable {
         )
         if case .consent = step {
             return Self.response(
-                to: .redirect(redirectURI: authorization.redirectURI, error: "consent_required",
-                              description: "the user has not granted the requested scopes", state: authorization.state)
+                to: .redirect(
+                    redirectURI: authorization.redirectURI, error: "consent_required",
+                    description: "the user has not granted the requested scopes", state: authorization.state)
             )
         }
         return RouteSupport.redirectCode(

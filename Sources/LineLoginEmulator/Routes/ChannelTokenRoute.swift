@@ -11,7 +11,11 @@ struct ChannelTokenRoute: Sendable {
         let tokenType = "Bearer"
         let accessToken: String
         let expiresIn: Int
-        enum CodingKeys: String, CodingKey { case tokenType = "token_type", accessToken = "access_token", expiresIn = "expires_in" }
+        enum CodingKeys: String, CodingKey {
+            case tokenType = "token_type"
+            case accessToken = "access_token"
+            case expiresIn = "expires_in"
+        }
     }
 
     func handle(_ request: Request) async -> Response {
@@ -25,7 +29,8 @@ struct ChannelTokenRoute: Sendable {
         }
         // A wrong ID or secret is one answer: which one is wrong is not told.
         guard let clientID = params.nonEmpty("client_id"), let secret = params.nonEmpty("client_secret"),
-              let channel = store.channel(id: clientID), ConstantTime.equals(secret, channel.channelSecret) else {
+            let channel = store.channel(id: clientID), ConstantTime.equals(secret, channel.channelSecret)
+        else {
             return Reply.oauthError(.badRequest, "invalid_client", "invalid client_id or client_secret")
         }
         let issued = store.issueChannelAccessToken(channelID: channel.channelID)

@@ -38,7 +38,8 @@ struct DashboardRoute: Sendable {
         case .failure(let failure): return failure.pageResponse
         }
         guard let token = params[DashboardPage.csrfField],
-              ConstantTime.equals(token, store.dashboardCSRFToken) else {
+            ConstantTime.equals(token, store.dashboardCSRFToken)
+        else {
             return Self.forbidden("The form is missing the dashboard's token. Reload the dashboard and try again.")
         }
         switch TestControlAction.parse(params) {

@@ -15,8 +15,9 @@ struct DeauthorizeRoute: Sendable {
 
     func handle(_ request: Request) async -> Response {
         guard let token = RouteSupport.bearerToken(of: request), let channelID = store.channelID(forChannelAccessToken: token) else {
-            return Reply.withBearerChallenge(Reply.apiError(.unauthorized, "Authentication failed. Confirm that the access token in the authorization header is valid."),
-                                             error: "invalid_token")
+            return Reply.withBearerChallenge(
+                Reply.apiError(.unauthorized, "Authentication failed. Confirm that the access token in the authorization header is valid."),
+                error: "invalid_token")
         }
         let contentType = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard contentType == "application/json" else { return Reply.apiError(.badRequest, "The request body must be JSON.") }

@@ -18,8 +18,8 @@ struct LineAppLoginRoute: Sendable {
 
     func handle(_ request: Request) -> Response {
         guard case .success(let params) = FormParameters.parse(request.uri.query ?? ""),
-              let returnURI = params.nonEmpty("returnUri"), let channelID = params.nonEmpty("loginChannelId"),
-              params.duplicates.isEmpty
+            let returnURI = params.nonEmpty("returnUri"), let channelID = params.nonEmpty("loginChannelId"),
+            params.duplicates.isEmpty
         else {
             return RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "returnUri and loginChannelId are required.")
         }
@@ -34,14 +34,17 @@ struct LineAppLoginRoute: Sendable {
         case .success(let accepted):
             let authorization = accepted.request
             guard accepted.channel.channelID == channelID else {
-                return RouteSupport.redirectError(redirectURI: authorization.redirectURI, error: "invalid_request",
-                                                  description: "loginChannelId differs from client_id", state: authorization.state)
+                return RouteSupport.redirectError(
+                    redirectURI: authorization.redirectURI, error: "invalid_request",
+                    description: "loginChannelId differs from client_id", state: authorization.state)
             }
             // LINE's SDK names the app's universal link here; it must be one of the channel's too.
             if case .success(let inner) = FormParameters.parse(query), let optional = inner.nonEmpty("optional_redirect_uri"),
-               !CallbackURLMatcher.matches(optional, registered: accepted.channel.acceptedCallbackURLs) {
-                return RouteSupport.redirectError(redirectURI: authorization.redirectURI, error: "invalid_request",
-                                                  description: "optional_redirect_uri is not registered", state: authorization.state)
+                !CallbackURLMatcher.matches(optional, registered: accepted.channel.acceptedCallbackURLs)
+            {
+                return RouteSupport.redirectError(
+                    redirectURI: authorization.redirectURI, error: "invalid_request",
+                    description: "optional_redirect_uri is not registered", state: authorization.state)
             }
             // The LINE app is an iOS flow, so disable_ios_auto_login counts here as disable_auto_login does.
             let inner = (try? FormParameters.parse(query).get())
@@ -55,15 +58,17 @@ struct LineAppLoginRoute: Sendable {
             }
             // With auto login off the LINE app asks its user to confirm, as the "continue as" screen of an
             // SSO session does (LINE documents neither; this follows the amr values it lists).
-            return RouteSupport.redirectCode(store: store, request: authorization, userID: user.userID, authTime: store.now(),
-                                             friendshipStatusChanged: nil, amr: [disabled ? "linesso" : "lineautologin"])
+            return RouteSupport.redirectCode(
+                store: store, request: authorization, userID: user.userID, authTime: store.now(),
+                friendshipStatusChanged: nil, amr: [disabled ? "linesso" : "lineautologin"])
         }
     }
 
     /// The query of `returnUri` when it is LINE's consent path (`/oauth2/v2.1/authorize/consent?…`).
     static func authorizationQuery(_ returnURI: String) -> String? {
         guard let components = URLComponents(string: returnURI), components.scheme == nil, components.host == nil,
-              components.path == returnURIPath, let query = components.percentEncodedQuery else { return nil }
+            components.path == returnURIPath, let query = components.percentEncodedQuery
+        else { return nil }
         return query
     }
 }

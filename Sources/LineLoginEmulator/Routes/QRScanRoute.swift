@@ -16,7 +16,8 @@ struct QRScanRoute: Sendable {
             return SignInFlow.sessionExpired
         }
         guard session.userID == nil, let userID = params.nonEmpty("user"), store.user(id: userID) != nil else {
-            return RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Unknown user, or this session is signed in already.")
+            return RouteSupport.errorPage(
+                .badRequest, title: "Invalid request", message: "Unknown user, or this session is signed in already.")
         }
         return SignInFlow(store: store).signedIn(sessionID: sessionID, userID: userID, amr: ["lineqr"], startsBrowserSession: true)
     }

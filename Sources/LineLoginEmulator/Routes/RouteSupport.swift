@@ -68,9 +68,11 @@ enum RouteSupport {
     /// code that was never issued), which LINE's SDK reports as a state mismatch; the app retries once
     /// with `disable_auto_login`, and then auto login is not attempted, so it can't fail.
     static func autoLoginFailure(redirectURI: String) -> Response {
-        Reply.redirect(to: FormEncoding.appending([
-            ("code", RandomToken.base64URL(byteCount: 16)), ("state", RandomToken.base64URL(byteCount: 16)),
-        ], to: redirectURI))
+        Reply.redirect(
+            to: FormEncoding.appending(
+                [
+                    ("code", RandomToken.base64URL(byteCount: 16)), ("state", RandomToken.base64URL(byteCount: 16)),
+                ], to: redirectURI))
     }
 
     /// The error page for a request that cannot be redirected.

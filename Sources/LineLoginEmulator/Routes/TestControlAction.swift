@@ -47,7 +47,8 @@ enum TestControlAction: Sendable, Equatable {
         switch params.nonEmpty("action").flatMap(Kind.init(rawValue:)) {
         case .advanceClock:
             guard let seconds = params.nonEmpty("seconds").flatMap(TimeInterval.init), seconds.isFinite, seconds >= 0,
-                  seconds <= maxAdvance else {
+                seconds <= maxAdvance
+            else {
                 return .failure(Problem(description: "seconds must be a number from 0 to 100 years"))
             }
             return .success(.advanceClock(seconds: seconds))

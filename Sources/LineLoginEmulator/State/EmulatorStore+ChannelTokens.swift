@@ -13,7 +13,8 @@ extension EmulatorStore {
         state.withLock { state in
             state.channelAccessTokens = state.channelAccessTokens.filter { $0.value.expiresAt > now }
             if state.channelAccessTokens.count >= Self.maxChannelAccessTokens,
-               let oldest = state.channelAccessTokens.min(by: { $0.value.expiresAt < $1.value.expiresAt })?.key {
+                let oldest = state.channelAccessTokens.min(by: { $0.value.expiresAt < $1.value.expiresAt })?.key
+            {
                 state.channelAccessTokens.removeValue(forKey: oldest)
             }
             state.channelAccessTokens[TokenDigest.of(token)] = ChannelAccessTokenRecord(
@@ -37,7 +38,8 @@ extension EmulatorStore {
         let now = now()
         return state.withLock { state in
             guard let record = state.accessTokens[TokenDigest.of(userAccessToken)], record.channelID == channelID,
-                  record.expiresAt > now else { return false }
+                record.expiresAt > now
+            else { return false }
             let user = record.userID
             for (hash, token) in state.refreshTokens where token.channelID == channelID && token.userID == user {
                 state.removeRefreshToken(hash: hash)

@@ -12,7 +12,8 @@ extension EmulatorStore {
             EmulatorSnapshot(
                 clockOffset: state.clockOffset,
                 keys: state.keyRing.keys.map {
-                    EmulatorSnapshot.Key(keyID: $0.keyID, privateKey: Base64URL.encode($0.privateKey.rawRepresentation), retiredAt: $0.retiredAt)
+                    EmulatorSnapshot.Key(
+                        keyID: $0.keyID, privateKey: Base64URL.encode($0.privateKey.rawRepresentation), retiredAt: $0.retiredAt)
                 },
                 generatedSecrets: secrets,
                 friends: state.friends,

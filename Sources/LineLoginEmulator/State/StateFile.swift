@@ -33,7 +33,9 @@ final class StateFile: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard let snapshot = try? decoder.decode(EmulatorSnapshot.self, from: data) else { throw .corrupt(path: url.path) }
-        guard snapshot.version == EmulatorSnapshot.currentVersion else { throw .unsupportedVersion(path: url.path, version: snapshot.version) }
+        guard snapshot.version == EmulatorSnapshot.currentVersion else {
+            throw .unsupportedVersion(path: url.path, version: snapshot.version)
+        }
         return snapshot
     }
 
@@ -87,7 +89,8 @@ final class StateFile: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         guard let data = try? encoder.encode(store.snapshot()) else { throw .unwritable(path: url.path) }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(RandomToken.hex(byteCount: 4)).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(RandomToken.hex(byteCount: 4)).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw .unwritable(path: url.path)
         }

@@ -23,7 +23,9 @@ extension StoreState {
             accessTokens: accessTokens.count > caps.accessTokens,
             refreshTokens: refreshTokens.count > caps.refreshTokens
         )
-        guard over.sessions || over.browserSessions || over.codes || over.redeemedCodes || over.accessTokens || over.refreshTokens else { return result }
+        guard over.sessions || over.browserSessions || over.codes || over.redeemedCodes || over.accessTokens || over.refreshTokens else {
+            return result
+        }
         purge(now: now, keyGracePeriod: keyGracePeriod)
         if over.sessions {
             for id in Self.oldest(sessions, beyond: caps.sessions, by: \.createdAt) { sessions.removeValue(forKey: id) }

@@ -22,7 +22,8 @@ struct TokenResponse: Codable, Sendable {
 extension TokenResponse {
     /// The answer for `issued`, with an ID token on the code grant only (none on refresh: LINE quirk 9).
     init(_ issued: IssuedTokens, idToken: String?) {
-        self.init(accessToken: issued.accessToken, expiresIn: issued.expiresIn, idToken: idToken,
-                  refreshToken: issued.refreshToken, scope: RouteSupport.scopeString(issued.scopes), tokenType: "Bearer")
+        self.init(
+            accessToken: issued.accessToken, expiresIn: issued.expiresIn, idToken: idToken,
+            refreshToken: issued.refreshToken, scope: RouteSupport.scopeString(issued.scopes), tokenType: "Bearer")
     }
 }

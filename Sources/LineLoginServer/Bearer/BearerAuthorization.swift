@@ -12,7 +12,8 @@ public enum BearerAuthorization {
         let schemeStart = index
         while index < bytes.count, !isSpace(bytes[index]) { index += 1 }
         guard index - schemeStart == 6,
-              String(decoding: bytes[schemeStart..<index], as: UTF8.self).lowercased() == "bearer" else { return nil }
+            String(decoding: bytes[schemeStart..<index], as: UTF8.self).lowercased() == "bearer"
+        else { return nil }
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         var end = bytes.count
         while end > index, isSpace(bytes[end - 1]) { end -= 1 }

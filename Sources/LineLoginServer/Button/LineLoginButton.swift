@@ -71,8 +71,10 @@ public struct LineLoginButton: Sendable, Equatable {
     public var previewState: PreviewState?
 
     /// Creates a button.
-    public init(href: String, language: Language = .english, label: Label = .long, isDisabled: Bool = false,
-                previewState: PreviewState? = nil) {
+    public init(
+        href: String, language: Language = .english, label: Label = .long, isDisabled: Bool = false,
+        previewState: PreviewState? = nil
+    ) {
         self.href = href
         self.language = language
         self.label = label
@@ -98,7 +100,8 @@ public struct LineLoginButton: Sendable, Equatable {
         if case .iconOnly = label { classes.append("line-login-button--icon-only") }
         var attributes = "class=\"\(classes.joined(separator: " "))\" lang=\"\(language.rawValue)\""
         if case .iconOnly = label { attributes += " aria-label=\"\(HTMLEscaping.escape(language.longText))\"" }
-        let content = "<span class=\"line-login-button__mark\" aria-hidden=\"true\">\(Self.markSVG)</span>"
+        let content =
+            "<span class=\"line-login-button__mark\" aria-hidden=\"true\">\(Self.markSVG)</span>"
             + (text.isEmpty ? "" : "<span class=\"line-login-button__text\">\(HTMLEscaping.escape(text))</span>")
         if isDisabled {
             return "<span \(attributes) role=\"link\" aria-disabled=\"true\">\(content)</span>"
@@ -111,33 +114,33 @@ public struct LineLoginButton: Sendable, Equatable {
 
     /// The inline SVG mark: a plain speech bubble in `currentColor` (white, or the disabled grey).
     public static let markSVG = """
-    <svg viewBox="0 0 24 24" width="24" height="24" focusable="false"><path fill="currentColor" \
-    d="M12 3.5c-5.2 0-9.5 3.4-9.5 7.6 0 2.6 1.6 4.9 4.2 6.3l-.9 3.6 4.3-2.6c.6.1 1.3.2 1.9.2 5.2 0 9.5-3.4 9.5-7.5S17.2 3.5 12 3.5z"/></svg>
-    """
+        <svg viewBox="0 0 24 24" width="24" height="24" focusable="false"><path fill="currentColor" \
+        d="M12 3.5c-5.2 0-9.5 3.4-9.5 7.6 0 2.6 1.6 4.9 4.2 6.3l-.9 3.6 4.3-2.6c.6.1 1.3.2 1.9.2 5.2 0 9.5-3.4 9.5-7.5S17.2 3.5 12 3.5z"/></svg>
+        """
 
     /// The stylesheet for every button on the page. Hover and press lay a translucent black layer over
     /// the base colour (as the guidelines layer them), so the separator and text sit on top unchanged.
     public static let css = """
-    .line-login-button{display:inline-flex;align-items:stretch;box-sizing:border-box;height:44px;margin:0;padding:0;\
-    border:1px solid transparent;border-radius:6px;background-color:\(baseColor);background-image:none;color:#FFFFFF;\
-    font:700 15px/1 -apple-system,BlinkMacSystemFont,"Helvetica Neue",Helvetica,Arial,"Hiragino Sans","Meiryo",sans-serif;\
-    text-decoration:none;cursor:pointer;user-select:none;-webkit-user-select:none;-webkit-tap-highlight-color:transparent;\
-    vertical-align:middle}
-    .line-login-button:hover,.line-login-button.is-hover{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)),\
-    rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)))}
-    .line-login-button:active,.line-login-button.is-pressed{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)),\
-    rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)))}
-    .line-login-button:focus-visible{outline:3px solid #1E1E1E;outline-offset:2px}
-    .line-login-button__mark{display:flex;align-items:center;justify-content:center;width:42px;flex:none;\
-    border-right:1px solid \(LoginButtonAppearance.of(.normal).separator.css)}
-    .line-login-button__mark svg{display:block;width:26px;height:26px}
-    .line-login-button__text{display:flex;align-items:center;padding:0 24px 0 20px;white-space:nowrap;\
-    -webkit-font-smoothing:antialiased}
-    .line-login-button--icon-only .line-login-button__mark{border-right:0}
-    .line-login-button[aria-disabled="true"],.line-login-button[aria-disabled="true"]:hover,\
-    .line-login-button[aria-disabled="true"]:active{background-color:\(LoginButtonAppearance.of(.disabled).background.css);background-image:none;\
-    border-color:\(LoginButtonAppearance.of(.disabled).border.css);color:\(LoginButtonAppearance.of(.disabled).foreground.css);\
-    cursor:default;pointer-events:none}
-    .line-login-button[aria-disabled="true"] .line-login-button__mark{border-right-color:\(LoginButtonAppearance.of(.disabled).separator.css)}
-    """
+        .line-login-button{display:inline-flex;align-items:stretch;box-sizing:border-box;height:44px;margin:0;padding:0;\
+        border:1px solid transparent;border-radius:6px;background-color:\(baseColor);background-image:none;color:#FFFFFF;\
+        font:700 15px/1 -apple-system,BlinkMacSystemFont,"Helvetica Neue",Helvetica,Arial,"Hiragino Sans","Meiryo",sans-serif;\
+        text-decoration:none;cursor:pointer;user-select:none;-webkit-user-select:none;-webkit-tap-highlight-color:transparent;\
+        vertical-align:middle}
+        .line-login-button:hover,.line-login-button.is-hover{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)),\
+        rgba(0,0,0,\(LoginButtonAppearance.hoverOverlay)))}
+        .line-login-button:active,.line-login-button.is-pressed{background-image:linear-gradient(rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)),\
+        rgba(0,0,0,\(LoginButtonAppearance.pressedOverlay)))}
+        .line-login-button:focus-visible{outline:3px solid #1E1E1E;outline-offset:2px}
+        .line-login-button__mark{display:flex;align-items:center;justify-content:center;width:42px;flex:none;\
+        border-right:1px solid \(LoginButtonAppearance.of(.normal).separator.css)}
+        .line-login-button__mark svg{display:block;width:26px;height:26px}
+        .line-login-button__text{display:flex;align-items:center;padding:0 24px 0 20px;white-space:nowrap;\
+        -webkit-font-smoothing:antialiased}
+        .line-login-button--icon-only .line-login-button__mark{border-right:0}
+        .line-login-button[aria-disabled="true"],.line-login-button[aria-disabled="true"]:hover,\
+        .line-login-button[aria-disabled="true"]:active{background-color:\(LoginButtonAppearance.of(.disabled).background.css);background-image:none;\
+        border-color:\(LoginButtonAppearance.of(.disabled).border.css);color:\(LoginButtonAppearance.of(.disabled).foreground.css);\
+        cursor:default;pointer-events:none}
+        .line-login-button[aria-disabled="true"] .line-login-button__mark{border-right-color:\(LoginButtonAppearance.of(.disabled).separator.css)}
+        """
 }

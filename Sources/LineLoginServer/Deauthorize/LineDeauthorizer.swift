@@ -23,12 +23,16 @@ public struct LineDeauthorizer: Sendable {
     /// Creates a deauthorizer for one channel.
     /// - Throws: ``LineServerConfigurationError`` for an empty channel ID or secret, or a plain-http
     ///   non-loopback platform.
-    public init(channelID: String, channelSecret: String, platform: LinePlatform = .production,
-                transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10) throws(LineServerConfigurationError) {
+    public init(
+        channelID: String, channelSecret: String, platform: LinePlatform = .production,
+        transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10
+    ) throws(LineServerConfigurationError) {
         guard !channelID.isEmpty, !channelSecret.isEmpty else {
             throw LineServerConfigurationError("deauthorizing needs the channel ID and the channel secret")
         }
-        do { try EndpointPolicy.check(platform.apiBaseURL, name: "LINE API") } catch { throw LineServerConfigurationError(error.description) }
+        do { try EndpointPolicy.check(platform.apiBaseURL, name: "LINE API") } catch {
+            throw LineServerConfigurationError(error.description)
+        }
         self.channelID = channelID
         self.channelSecret = channelSecret
         self.platform = platform
@@ -47,8 +51,9 @@ public struct LineDeauthorizer: Sendable {
         do { body = try JSONEncoder().encode(["userAccessToken": userAccessToken]) } catch {
             throw .configuration("the request could not be encoded")
         }
-        let request = HTTPRequest(method: "POST", url: url, headers: ["Authorization": "Bearer \(channelToken)", "Content-Type": "application/json"],
-                                  body: body, timeout: timeout)
+        let request = HTTPRequest(
+            method: "POST", url: url, headers: ["Authorization": "Bearer \(channelToken)", "Content-Type": "application/json"],
+            body: body, timeout: timeout)
         let response: HTTPResponse
         do { response = try await transport.perform(request) } catch { throw .transport(error) }
         guard response.isSuccess else { throw .server(ServerError(response: response, url: url)) }
@@ -57,9 +62,11 @@ public struct LineDeauthorizer: Sendable {
     /// A stateless channel access token (15 minutes; one per call, as LINE issues them without limit).
     private func channelAccessToken() async throws(OAuthError) -> String {
         let url = platform.apiBaseURL.appendingPathComponent("oauth2/v3/token")
-        let request = HTTPRequest.form(url: url, fields: [
-            ("grant_type", "client_credentials"), ("client_id", channelID), ("client_secret", channelSecret),
-        ], timeout: timeout)
+        let request = HTTPRequest.form(
+            url: url,
+            fields: [
+                ("grant_type", "client_credentials"), ("client_id", channelID), ("client_secret", channelSecret),
+            ], timeout: timeout)
         let response: HTTPResponse
         do { response = try await transport.perform(request) } catch { throw .transport(error) }
         guard response.isSuccess else { throw .server(ServerError(response: response, url: url)) }

@@ -33,8 +33,10 @@ public actor MemoryNonceStore: NonceStore {
     ///   - lifetime: seconds a nonce stays usable (LINE's authorization code lives 10 minutes).
     ///   - clock: the clock expiries are measured with.
     ///   - random: the CSPRNG nonces come from.
-    public init(capacity: Int = 10_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
-                clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource()) {
+    public init(
+        capacity: Int = 10_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource()
+    ) {
         self.capacity = max(1, capacity)
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime

@@ -48,8 +48,9 @@ struct NonceLedger {
     mutating func insert(_ digest: Data, client: String, expiry: Date) {
         remove(digest)
         var chain = clients[client] ?? Chain()
-        entries[digest] = Entry(expiry: expiry, client: client, older: all.newest, newer: nil,
-                                olderOfClient: chain.newest, newerOfClient: nil)
+        entries[digest] = Entry(
+            expiry: expiry, client: client, older: all.newest, newer: nil,
+            olderOfClient: chain.newest, newerOfClient: nil)
         if let newest = all.newest { entries[newest]?.newer = digest } else { all.oldest = digest }
         all.newest = digest
         all.count += 1

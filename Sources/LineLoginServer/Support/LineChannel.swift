@@ -25,5 +25,7 @@ extension LineChannel: CustomStringConvertible, CustomDebugStringConvertible {
 
 extension LineChannel: CustomReflectable {
     /// What `dump` shows: never the secret.
-    public var customMirror: Mirror { Mirror(self, children: ["channelID": channelID, "channelSecret": channelSecret == nil ? "none" : "<redacted>"]) }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["channelID": channelID, "channelSecret": channelSecret == nil ? "none" : "<redacted>"])
+    }
 }

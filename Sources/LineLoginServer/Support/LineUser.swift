@@ -29,8 +29,10 @@ public struct LineUser: Sendable, Equatable, Codable {
     public var method: Method
 
     /// Creates a user.
-    public init(userID: String, channelID: String, displayName: String? = nil, pictureURL: URL? = nil,
-                statusMessage: String? = nil, email: String? = nil, method: Method) {
+    public init(
+        userID: String, channelID: String, displayName: String? = nil, pictureURL: URL? = nil,
+        statusMessage: String? = nil, email: String? = nil, method: Method
+    ) {
         self.userID = userID
         self.channelID = channelID
         self.displayName = displayName

@@ -8,6 +8,7 @@ enum TokenShape {
     static func check(_ token: String) throws(VerificationError) {
         if token.isEmpty { throw .missingToken }
         guard token.utf8.count <= maximumLength,
-              token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .malformedToken }
+            token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else { throw .malformedToken }
     }
 }

@@ -37,9 +37,11 @@ public struct AccessTokenVerifier: Sendable {
     ///     alone, so an outage is one call per back-off rather than one per request (a longer
     ///     `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`.
     /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
-    public init(channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
-                transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),
-                timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5) throws(LineServerConfigurationError) {
+    public init(
+        channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
+        transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),
+        timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5
+    ) throws(LineServerConfigurationError) {
         guard !channelIDs.isEmpty, !channelIDs.contains("") else {
             throw LineServerConfigurationError("at least one non-empty channel ID is needed")
         }
@@ -49,8 +51,9 @@ public struct AccessTokenVerifier: Sendable {
         self.channelIDs = Set(channelIDs)
         self.platform = platform
         self.cache = cache
-        line = LinePlatformClient(platform: platform, transport: BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock),
-                                  timeout: timeout)
+        line = LinePlatformClient(
+            platform: platform, transport: BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock),
+            timeout: timeout)
         self.clock = clock
     }
 
@@ -75,8 +78,9 @@ public struct AccessTokenVerifier: Sendable {
             if case .server(let server) = error, server.statusCode == 403 { throw .insufficientScope }
             throw Self.refusal(error)
         }
-        let verified = VerifiedAccessToken(channelID: verification.channelID, scopes: scopes,
-                                           expiresAt: receivedAt.addingTimeInterval(verification.expiresIn), profile: profile)
+        let verified = VerifiedAccessToken(
+            channelID: verification.channelID, scopes: scopes,
+            expiresAt: receivedAt.addingTimeInterval(verification.expiresIn), profile: profile)
         await cache?.insert(verified, for: accessToken)
         return verified
     }

@@ -74,11 +74,13 @@ public struct IDTokenVerifier: Sendable {
     ///     cache has its own back-off.
     /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
     ///   or with a leeway outside `IDTokenValidator.leewayBounds`.
-    public init(channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
-                nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
-                clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
-                keys: KeySetCache? = nil, timeout: TimeInterval = 10, cache: VerifiedIDTokenCache? = nil,
-                outageBackoff: TimeInterval = 5) throws(LineServerConfigurationError) {
+    public init(
+        channels: [LineChannel], platform: LinePlatform = .production, mode: Mode = .local,
+        nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
+        keys: KeySetCache? = nil, timeout: TimeInterval = 10, cache: VerifiedIDTokenCache? = nil,
+        outageBackoff: TimeInterval = 5
+    ) throws(LineServerConfigurationError) {
         guard !channels.isEmpty else { throw LineServerConfigurationError("at least one channel is needed") }
         for channel in channels where channel.channelID.isEmpty {
             throw LineServerConfigurationError("a channel ID is empty")
@@ -86,8 +88,11 @@ public struct IDTokenVerifier: Sendable {
         for (name, url) in [("jwks_uri", platform.jwksURL), ("verify endpoint", platform.verifyURL)] {
             do { try EndpointPolicy.check(url, name: name) } catch { throw LineServerConfigurationError(error.description) }
         }
-        let keySet = keys ?? KeySetCache(url: platform.jwksURL, transport: transport, clock: clock,
-                                         minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
+        let keySet =
+            keys
+            ?? KeySetCache(
+                url: platform.jwksURL, transport: transport, clock: clock,
+                minimumRefetchInterval: jwksRefetchInterval, timeout: timeout)
         // LINE's policy (ES256; HS256 only with the channel secret) comes from its provider profile.
         var validators: [(channelID: String, validator: IDTokenValidator)] = []
         for channel in channels where ExactMatch.first(in: validators, named: channel.channelID, by: \.channelID) == nil {
@@ -120,8 +125,10 @@ public struct IDTokenVerifier: Sendable {
     ///   - userID: the user ID the token must be about, when known.
     /// - Returns: the channel, the claims and the user.
     /// - Throws: ``VerificationError``; ``VerificationError/isUnavailable`` when LINE or the store failed.
-    public func verify(_ idToken: String, nonce: NonceRequirement? = nil, maxAge: TimeInterval? = nil,
-                       userID: String? = nil) async throws(VerificationError) -> VerifiedIDToken {
+    public func verify(
+        _ idToken: String, nonce: NonceRequirement? = nil, maxAge: TimeInterval? = nil,
+        userID: String? = nil
+    ) async throws(VerificationError) -> VerifiedIDToken {
         try TokenShape.check(idToken)
         let requirement = nonce ?? (nonceStore == nil ? .notChecked : .issuedByStore)
         if requirement == .issuedByStore && nonceStore == nil {
@@ -145,8 +152,9 @@ public struct IDTokenVerifier: Sendable {
             guard ExactMatch.contains(Self.audiences(jws.claimSet["aud"]), channelID) else {
                 throw .idToken(.audienceMismatch)
             }
-            checked = .dictionary(try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
-                .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claimSet), userID: userID))
+            checked = .dictionary(
+                try await RemoteIDTokenCheck(url: platform.verifyURL, issuer: platform.issuer, transport: transport, timeout: timeout)
+                    .verify(idToken, channelID: channelID, nonce: Self.nonceToSend(requirement, claims: jws.claimSet), userID: userID))
         }
         let claims = try await checkClaims(checked, validator: validator, requirement: requirement, maxAge: maxAge, userID: userID)
         let verified = VerifiedIDToken(channelID: channelID, claims: claims)
@@ -156,8 +164,10 @@ public struct IDTokenVerifier: Sendable {
 
     /// Steps 4–9 in the checklist's order; the store's nonce is consumed at step 7, only for a token
     /// whose signature, issuer, audience and times passed.
-    private func checkClaims(_ raw: CheckedClaims, validator: IDTokenValidator, requirement: NonceRequirement,
-                             maxAge: TimeInterval?, userID: String?) async throws(VerificationError) -> IDTokenClaims {
+    private func checkClaims(
+        _ raw: CheckedClaims, validator: IDTokenValidator, requirement: NonceRequirement,
+        maxAge: TimeInterval?, userID: String?
+    ) async throws(VerificationError) -> IDTokenClaims {
         var expectedNonce: String?
         if case .equals(let value) = requirement { expectedNonce = value }
         let claims: IDTokenClaims

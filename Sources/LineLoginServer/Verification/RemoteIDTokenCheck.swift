@@ -16,7 +16,9 @@ struct RemoteIDTokenCheck: Sendable {
         "invalid idtoken subject identifier.": .subjectMismatch,
     ]
 
-    func verify(_ idToken: String, channelID: String, nonce: String?, userID: String?) async throws(VerificationError) -> [String: JSONValue] {
+    func verify(_ idToken: String, channelID: String, nonce: String?, userID: String?) async throws(VerificationError) -> [String:
+        JSONValue]
+    {
         var fields = [("id_token", idToken), ("client_id", channelID)]
         if let nonce { fields.append(("nonce", nonce)) }
         if let userID { fields.append(("user_id", userID)) }
@@ -33,7 +35,8 @@ struct RemoteIDTokenCheck: Sendable {
             throw .rejectedByLINE(error)
         }
         do { return try JSONValue.parseObject(response.body) } catch {
-            throw .unavailable(.invalidResponse(ServerError(response: response, reason: "verify answered something other than a claim set")))
+            throw .unavailable(
+                .invalidResponse(ServerError(response: response, reason: "verify answered something other than a claim set")))
         }
     }
 }

@@ -22,7 +22,8 @@ public struct VerifiedAccessToken: Sendable, Equatable {
 
     /// The user: the profile's ID, name, picture and status message.
     public var user: LineUser {
-        LineUser(userID: profile.userID, channelID: channelID, displayName: profile.displayName,
-                 pictureURL: profile.pictureURL, statusMessage: profile.statusMessage, method: .accessToken)
+        LineUser(
+            userID: profile.userID, channelID: channelID, displayName: profile.displayName,
+            pictureURL: profile.pictureURL, statusMessage: profile.statusMessage, method: .accessToken)
     }
 }

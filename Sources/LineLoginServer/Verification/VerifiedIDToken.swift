@@ -14,7 +14,8 @@ public struct VerifiedIDToken: Sendable, Equatable {
     public init(channelID: String, claims: IDTokenClaims) {
         self.channelID = channelID
         self.claims = claims
-        self.user = LineUser(userID: claims.subject, channelID: channelID, displayName: claims.name, pictureURL: claims.picture,
-                             email: claims.email, method: .idToken)
+        self.user = LineUser(
+            userID: claims.subject, channelID: channelID, displayName: claims.name, pictureURL: claims.picture,
+            email: claims.email, method: .idToken)
     }
 }

@@ -50,7 +50,8 @@ public struct CookieSealer: Sendable {
     /// Opens a value sealed for `purpose`, refusing it after its expiry (as of `now`).
     public func open<Value: Decodable>(_ sealed: String, as type: Value.Type, purpose: String, now: Date) throws(Failure) -> Value {
         guard sealed.utf8.count <= 8192, let bytes = Base64URL.decode(sealed),
-              let box = try? ChaChaPoly.SealedBox(combined: bytes) else { throw .invalid }
+            let box = try? ChaChaPoly.SealedBox(combined: bytes)
+        else { throw .invalid }
         for candidate in [key] + previousKeys {
             guard let plaintext = try? ChaChaPoly.open(box, using: candidate, authenticating: Data(purpose.utf8)) else { continue }
             guard let envelope = try? JSONDecoder().decode(Envelope<Value>.self, from: plaintext) else { throw .invalid }
@@ -64,7 +65,10 @@ public struct CookieSealer: Sendable {
         var expiresAt: TimeInterval
         var value: Value
 
-        enum CodingKeys: String, CodingKey { case expiresAt = "exp", value = "v" }
+        enum CodingKeys: String, CodingKey {
+            case expiresAt = "exp"
+            case value = "v"
+        }
     }
 }
 

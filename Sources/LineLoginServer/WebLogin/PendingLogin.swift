@@ -21,8 +21,10 @@ public struct PendingLogin: Sendable, Equatable, Codable {
     public let expiresAt: Date
 
     /// Creates an attempt.
-    public init(state: String, nonce: String?, codeVerifier: String?, scopes: [String], maxAge: TimeInterval?,
-                returnTo: String?, expiresAt: Date) {
+    public init(
+        state: String, nonce: String?, codeVerifier: String?, scopes: [String], maxAge: TimeInterval?,
+        returnTo: String?, expiresAt: Date
+    ) {
         self.state = state
         self.nonce = nonce
         self.codeVerifier = codeVerifier
@@ -33,7 +35,13 @@ public struct PendingLogin: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case state = "s", nonce = "n", codeVerifier = "cv", scopes = "sc", maxAge = "ma", returnTo = "rt", expiresAt = "exp"
+        case state = "s"
+        case nonce = "n"
+        case codeVerifier = "cv"
+        case scopes = "sc"
+        case maxAge = "ma"
+        case returnTo = "rt"
+        case expiresAt = "exp"
     }
 }
 

@@ -16,8 +16,10 @@ public struct ResponseCookie: Sendable, Equatable {
     public var sameSite: String
 
     /// Creates a cookie.
-    public init(name: String, value: String, maxAge: Int?, path: String = "/", httpOnly: Bool = true,
-                secure: Bool, sameSite: String = "Lax") {
+    public init(
+        name: String, value: String, maxAge: Int?, path: String = "/", httpOnly: Bool = true,
+        secure: Bool, sameSite: String = "Lax"
+    ) {
         self.name = name
         self.value = value
         self.maxAge = maxAge

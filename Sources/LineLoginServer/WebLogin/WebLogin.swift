@@ -31,7 +31,9 @@ public struct WebLogin: Sendable {
         do { try EndpointPolicy.check(configuration.redirectURI, name: "redirect_uri") } catch {
             throw LineServerConfigurationError(error.description)
         }
-        guard configuration.redirectURI.fragment == nil else { throw LineServerConfigurationError("the redirect URI must not have a fragment") }
+        guard configuration.redirectURI.fragment == nil else {
+            throw LineServerConfigurationError("the redirect URI must not have a fragment")
+        }
         guard configuration.scopes.contains("profile") || configuration.scopes.contains("openid") else {
             throw LineServerConfigurationError("scopes must include profile or openid")
         }
@@ -39,7 +41,9 @@ public struct WebLogin: Sendable {
             throw LineServerConfigurationError("invalid cookie name \(name)")
         }
         if let maxAge = configuration.maxAge {
-            do { _ = try AuthorizationCodeFlow.maxAgeParameter(maxAge) } catch { throw LineServerConfigurationError("max_age must be a number of seconds") }
+            do { _ = try AuthorizationCodeFlow.maxAgeParameter(maxAge) } catch {
+                throw LineServerConfigurationError("max_age must be a number of seconds")
+            }
         }
         var provider = configuration.platform.configuration(
             channelID: configuration.channelID, channelSecret: configuration.channelSecret,
@@ -50,8 +54,9 @@ public struct WebLogin: Sendable {
         provider.idTokenAlgorithms = [.hs256]
         provider.endpoints.jwksURI = nil
         do {
-            flow = try AuthorizationCodeFlow(configuration: provider, transport: configuration.transport, clock: configuration.clock,
-                                             random: configuration.random)
+            flow = try AuthorizationCodeFlow(
+                configuration: provider, transport: configuration.transport, clock: configuration.clock,
+                random: configuration.random)
         } catch { throw LineServerConfigurationError("platform: \(error)") }
         self.configuration = configuration
         platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
@@ -69,7 +74,9 @@ public struct WebLogin: Sendable {
         if let botPrompt = configuration.botPrompt { extras.append(("bot_prompt", botPrompt)) }
         if let prompt = configuration.prompt { extras.append(("prompt", prompt)) }
         // Checked in init, so this can't fail.
-        if let maxAge = configuration.maxAge, let parameter = try? AuthorizationCodeFlow.maxAgeParameter(maxAge) { extras.append(parameter) }
+        if let maxAge = configuration.maxAge, let parameter = try? AuthorizationCodeFlow.maxAgeParameter(maxAge) {
+            extras.append(parameter)
+        }
         if let uiLocales = configuration.uiLocales { extras.append(("ui_locales", uiLocales)) }
         if disableAutoLogin { extras.append(("disable_auto_login", "true")) }
         let request = flow.makeRequest(redirectURI: configuration.redirectURI, scopes: configuration.scopes, additionalParameters: extras)
@@ -105,8 +112,10 @@ public struct WebLogin: Sendable {
     ///   - cookieHeader: the request's `Cookie` header.
     public func callback(url: URL, cookieHeader: String?) async throws(WebLoginError) -> WebLoginResult {
         guard let sealed = ResponseCookie.value(named: configuration.attemptCookieName, inCookieHeader: cookieHeader),
-              let pending = try? configuration.sealer.open(sealed, as: PendingLogin.self, purpose: attemptPurpose,
-                                                           now: configuration.clock.now()) else {
+            let pending = try? configuration.sealer.open(
+                sealed, as: PendingLogin.self, purpose: attemptPurpose,
+                now: configuration.clock.now())
+        else {
             throw .noPendingLogin
         }
         return try await callback(url: url, pending: pending)
@@ -138,12 +147,14 @@ public struct WebLogin: Sendable {
         }
         let claims = result.idTokenClaims
         guard let userID = claims?.subject ?? profile?.userID else { throw .missingIDToken }
-        let user = LineUser(userID: userID, channelID: configuration.channelID,
-                            displayName: profile?.displayName ?? claims?.name,
-                            pictureURL: profile?.pictureURL ?? claims?.picture,
-                            statusMessage: profile?.statusMessage, email: claims?.email, method: .webLogin)
-        return WebLoginResult(user: user, tokens: result.tokens, idToken: claims, profile: profile, returnTo: pending.returnTo,
-                              friendshipStatusChanged: result.responseParameters["friendship_status_changed"].map { $0 == "true" })
+        let user = LineUser(
+            userID: userID, channelID: configuration.channelID,
+            displayName: profile?.displayName ?? claims?.name,
+            pictureURL: profile?.pictureURL ?? claims?.picture,
+            statusMessage: profile?.statusMessage, email: claims?.email, method: .webLogin)
+        return WebLoginResult(
+            user: user, tokens: result.tokens, idToken: claims, profile: profile, returnTo: pending.returnTo,
+            friendshipStatusChanged: result.responseParameters["friendship_status_changed"].map { $0 == "true" })
     }
 
     // MARK: Session
@@ -161,17 +172,20 @@ public struct WebLogin: Sendable {
         do { value = try configuration.sealer.seal(session, purpose: sessionPurpose, expiresAt: expiresAt) } catch {
             throw .sealing
         }
-        return ResponseCookie(name: configuration.sessionCookieName, value: value,
-                              maxAge: max(0, Int(expiresAt.timeIntervalSince(now))), path: "/", secure: configuration.secureCookies)
+        return ResponseCookie(
+            name: configuration.sessionCookieName, value: value,
+            maxAge: max(0, Int(expiresAt.timeIntervalSince(now))), path: "/", secure: configuration.secureCookies)
     }
 
     /// The session sealed in the request's `Cookie` header, if present, intact, unexpired and still live
     /// in ``WebLoginConfiguration/sessions`` (not logged out). A store that can't answer refuses it.
     public func session(cookieHeader: String?) async -> WebSession? {
         guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader),
-              let session = try? configuration.sealer.open(sealed, as: WebSession.self, purpose: sessionPurpose,
-                                                           now: configuration.clock.now()),
-              (try? await configuration.sessions.isActive(session.id)) == true else { return nil }
+            let session = try? configuration.sealer.open(
+                sealed, as: WebSession.self, purpose: sessionPurpose,
+                now: configuration.clock.now()),
+            (try? await configuration.sessions.isActive(session.id)) == true
+        else { return nil }
         return session
     }
 
@@ -208,20 +222,23 @@ public struct WebLogin: Sendable {
     private func attemptCookie(value: String, maxAge: Int) -> ResponseCookie {
         // Scoped to the callback path: the attempt is sent only where it is needed.
         let path = configuration.redirectURI.path.isEmpty ? "/" : configuration.redirectURI.path
-        return ResponseCookie(name: configuration.attemptCookieName, value: value, maxAge: maxAge, path: path,
-                              secure: configuration.secureCookies)
+        return ResponseCookie(
+            name: configuration.attemptCookieName, value: value, maxAge: maxAge, path: path,
+            secure: configuration.secureCookies)
     }
 
     /// `path` if it is a local absolute path (`/x`, not `//host` or `/\host`), else `nil`.
     static func localPath(_ path: String?) -> String? {
         guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 512,
-              path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
+            path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        else { return nil }
         return path
     }
 
     private static func isCookieName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ($0.value > 0x20 && $0.value < 0x7F) && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0)
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ($0.value > 0x20 && $0.value < 0x7F) && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0)
+            }
     }
 }

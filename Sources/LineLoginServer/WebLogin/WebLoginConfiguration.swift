@@ -52,15 +52,17 @@ public struct WebLoginConfiguration: Sendable {
     public var timeout: TimeInterval
 
     /// Creates a configuration with LINE's defaults: `profile openid`, PKCE, a 10-minute attempt.
-    public init(channelID: String, channelSecret: String, redirectURI: URL, platform: LinePlatform = .production,
-                scopes: [String] = ["profile", "openid"], botPrompt: String? = nil, prompt: String? = nil,
-                maxAge: TimeInterval? = nil, uiLocales: String? = nil, sealer: CookieSealer = .randomKey(),
-                attemptLifetime: TimeInterval = 600, sessionLifetime: TimeInterval = 7 * 86_400,
-                sessions: any WebSessionStore = MemoryWebSessionStore(),
-                attemptCookieName: String = "line_login_attempt", sessionCookieName: String = "line_session",
-                secureCookies: Bool? = nil, transport: any HTTPTransport = URLSessionTransport(),
-                clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-                leeway: TimeInterval = 60, timeout: TimeInterval = 10) {
+    public init(
+        channelID: String, channelSecret: String, redirectURI: URL, platform: LinePlatform = .production,
+        scopes: [String] = ["profile", "openid"], botPrompt: String? = nil, prompt: String? = nil,
+        maxAge: TimeInterval? = nil, uiLocales: String? = nil, sealer: CookieSealer = .randomKey(),
+        attemptLifetime: TimeInterval = 600, sessionLifetime: TimeInterval = 7 * 86_400,
+        sessions: any WebSessionStore = MemoryWebSessionStore(),
+        attemptCookieName: String = "line_login_attempt", sessionCookieName: String = "line_session",
+        secureCookies: Bool? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        leeway: TimeInterval = 60, timeout: TimeInterval = 10
+    ) {
         self.channelID = channelID
         self.channelSecret = channelSecret
         self.platform = platform
@@ -76,7 +78,8 @@ public struct WebLoginConfiguration: Sendable {
         self.sessions = sessions
         self.attemptCookieName = attemptCookieName
         self.sessionCookieName = sessionCookieName
-        self.secureCookies = secureCookies ?? !(redirectURI.scheme?.lowercased() == "http" && EndpointPolicy.isLoopback(host: redirectURI.host))
+        self.secureCookies =
+            secureCookies ?? !(redirectURI.scheme?.lowercased() == "http" && EndpointPolicy.isLoopback(host: redirectURI.host))
         self.transport = transport
         self.clock = clock
         self.random = random

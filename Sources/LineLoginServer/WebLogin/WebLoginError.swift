@@ -88,7 +88,8 @@ extension WebLoginError: CustomStringConvertible {
                 return "LINE answered with an error (\(String(String.UnicodeScalarView(printable))))"
             default: return "the login response was refused (\(code))"
             }
-        case .tokenExchange(let error): return error.isTransient ? "LINE could not be reached; try again" : "the authorization code was refused"
+        case .tokenExchange(let error):
+            return error.isTransient ? "LINE could not be reached; try again" : "the authorization code was refused"
         case .missingIDToken: return "LINE sent no ID token"
         case .idToken(let error): return VerificationError.describe(error)
         case .profile: return "the LINE profile could not be read"

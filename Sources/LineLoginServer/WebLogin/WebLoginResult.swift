@@ -20,16 +20,19 @@ public struct WebLoginResult: Sendable, Equatable {
     public let session: WebSession
 
     /// Creates a result.
-    public init(user: LineUser, tokens: TokenSet, idToken: IDTokenClaims?, profile: UserProfile?, returnTo: String?,
-                friendshipStatusChanged: Bool?) {
+    public init(
+        user: LineUser, tokens: TokenSet, idToken: IDTokenClaims?, profile: UserProfile?, returnTo: String?,
+        friendshipStatusChanged: Bool?
+    ) {
         self.user = user
         self.tokens = tokens
         self.idToken = idToken
         self.profile = profile
         self.returnTo = returnTo
         self.friendshipStatusChanged = friendshipStatusChanged
-        session = WebSession(user: user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-                             accessTokenExpiresAt: tokens.expiresAt)
+        session = WebSession(
+            user: user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+            accessTokenExpiresAt: tokens.expiresAt)
     }
 }
 

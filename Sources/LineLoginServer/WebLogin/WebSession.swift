@@ -16,8 +16,10 @@ public struct WebSession: Sendable, Equatable, Codable {
     public var accessTokenExpiresAt: Date
 
     /// Creates a session with a fresh ID (256 random bits).
-    public init(id: String = WebSession.newID(), user: LineUser, accessToken: String,
-                refreshToken: String?, accessTokenExpiresAt: Date) {
+    public init(
+        id: String = WebSession.newID(), user: LineUser, accessToken: String,
+        refreshToken: String?, accessTokenExpiresAt: Date
+    ) {
         self.id = id
         self.user = user
         self.accessToken = accessToken
@@ -31,7 +33,11 @@ public struct WebSession: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id = "id", user = "u", accessToken = "at", refreshToken = "rt", accessTokenExpiresAt = "exp"
+        case id = "id"
+        case user = "u"
+        case accessToken = "at"
+        case refreshToken = "rt"
+        case accessTokenExpiresAt = "exp"
     }
 }
 

@@ -11,8 +11,10 @@ public enum API {
     }
 
     /// The user's profile, completion-handler form.
-    public static func getProfile(callbackQueue: CallbackQueue = .default,
-                                  completionHandler: @escaping @Sendable (Result<UserProfile, LineSDKError>) -> Void) {
+    public static func getProfile(
+        callbackQueue: CallbackQueue = .default,
+        completionHandler: @escaping @Sendable (Result<UserProfile, LineSDKError>) -> Void
+    ) {
         run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await getProfile() }
     }
 
@@ -22,8 +24,10 @@ public enum API {
     }
 
     /// The friendship status, completion-handler form.
-    public static func getBotFriendshipStatus(callbackQueue: CallbackQueue = .default,
-                                              completionHandler: @escaping @Sendable (Result<GetBotFriendshipStatusRequest.Response, LineSDKError>) -> Void) {
+    public static func getBotFriendshipStatus(
+        callbackQueue: CallbackQueue = .default,
+        completionHandler: @escaping @Sendable (Result<GetBotFriendshipStatusRequest.Response, LineSDKError>) -> Void
+    ) {
         run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await getBotFriendshipStatus() }
     }
 
@@ -35,8 +39,10 @@ public enum API {
         }
 
         /// Refreshes the access token, completion-handler form.
-        public static func refreshAccessToken(callbackQueue: CallbackQueue = .default,
-                                              completionHandler: @escaping @Sendable (Result<AccessToken, LineSDKError>) -> Void) {
+        public static func refreshAccessToken(
+            callbackQueue: CallbackQueue = .default,
+            completionHandler: @escaping @Sendable (Result<AccessToken, LineSDKError>) -> Void
+        ) {
             run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await refreshAccessToken() }
         }
 
@@ -47,8 +53,10 @@ public enum API {
         }
 
         /// Revokes an access token, completion-handler form.
-        public static func revokeAccessToken(_ token: String? = nil, callbackQueue: CallbackQueue = .default,
-                                             completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void) {
+        public static func revokeAccessToken(
+            _ token: String? = nil, callbackQueue: CallbackQueue = .default,
+            completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void
+        ) {
             run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await revokeAccessToken(token) }
         }
 
@@ -58,8 +66,10 @@ public enum API {
         }
 
         /// Revokes a refresh token, completion-handler form.
-        public static func revokeRefreshToken(_ refreshToken: String? = nil, callbackQueue: CallbackQueue = .default,
-                                              completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void) {
+        public static func revokeRefreshToken(
+            _ refreshToken: String? = nil, callbackQueue: CallbackQueue = .default,
+            completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void
+        ) {
             run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await revokeRefreshToken(refreshToken) }
         }
 
@@ -69,14 +79,18 @@ public enum API {
         }
 
         /// Verifies an access token, completion-handler form.
-        public static func verifyAccessToken(_ token: String? = nil, callbackQueue: CallbackQueue = .default,
-                                             completionHandler: @escaping @Sendable (Result<AccessTokenVerifyResult, LineSDKError>) -> Void) {
+        public static func verifyAccessToken(
+            _ token: String? = nil, callbackQueue: CallbackQueue = .default,
+            completionHandler: @escaping @Sendable (Result<AccessTokenVerifyResult, LineSDKError>) -> Void
+        ) {
             run(callbackQueue, completionHandler) { () throws(LineSDKError) in try await verifyAccessToken(token) }
         }
     }
 
-    static func run<T: Sendable>(_ queue: CallbackQueue, _ completion: @escaping @Sendable (Result<T, LineSDKError>) -> Void,
-                                 _ body: @escaping @Sendable () async throws(LineSDKError) -> T) {
+    static func run<T: Sendable>(
+        _ queue: CallbackQueue, _ completion: @escaping @Sendable (Result<T, LineSDKError>) -> Void,
+        _ body: @escaping @Sendable () async throws(LineSDKError) -> T
+    ) {
         Task {
             let result: Result<T, LineSDKError>
             do throws(LineSDKError) { result = .success(try await body()) } catch { result = .failure(error) }

@@ -9,7 +9,11 @@ public struct AccessTokenVerifyResult: Sendable, Equatable, Codable {
     /// Seconds until expiry.
     public let expiresIn: TimeInterval
 
-    enum CodingKeys: String, CodingKey { case channelID = "client_id", scope, expiresIn = "expires_in" }
+    enum CodingKeys: String, CodingKey {
+        case channelID = "client_id"
+        case scope
+        case expiresIn = "expires_in"
+    }
 
     /// Decodes LINE's JSON.
     public init(from decoder: any Decoder) throws {

@@ -36,7 +36,9 @@ package struct LinePlatformClient: Sendable {
         components.percentEncodedQuery = FormEncoding.encode([("access_token", accessToken)])
         guard let url = components.url else { throw .configuration("the verify endpoint is not a URL") }
         let response: HTTPResponse
-        do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch {
+        do {
+            response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+        } catch {
             throw .transport(error)
         }
         return try decode(response, as: AccessTokenVerifyResult.self)

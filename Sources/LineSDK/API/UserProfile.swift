@@ -17,7 +17,10 @@ public struct UserProfile: Sendable, Equatable, Codable {
     public var pictureURLSmall: URL? { pictureURL?.appendingPathComponent("small") }
 
     enum CodingKeys: String, CodingKey {
-        case userID = "userId", displayName, pictureURL = "pictureUrl", statusMessage
+        case userID = "userId"
+        case displayName
+        case pictureURL = "pictureUrl"
+        case statusMessage
     }
 
     /// Creates a profile.

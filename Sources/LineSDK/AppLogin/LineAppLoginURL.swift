@@ -12,7 +12,8 @@ public enum LineAppLoginURL {
     /// `authorizationURL` has no query.
     public static func returnURI(authorizationURL: URL, universalLinkURL: URL?) -> String? {
         guard let query = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.percentEncodedQuery,
-              !query.isEmpty else { return nil }
+            !query.isEmpty
+        else { return nil }
         let present = Set((FormEncoding.decode(query) ?? []).map(\.0))
         var extra = [("sdk_ver", Constant.SDKVersion)]
         if let universalLinkURL { extra.append(("optional_redirect_uri", universalLinkURL.absoluteString)) }

@@ -32,9 +32,11 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
     ///   - opener: opens URLs in other apps.
     ///   - webLogin: the web login when the LINE app can't be used.
     ///   - onRoute: told which route the login took, when it takes it.
-    public init(callbackURL: URL, universalLinkURL: URL?, appLoginURL: URL, channelID: String, language: String?,
-                onlyWebLogin: Bool, opener: any LineAppOpener, webLogin: any UserAgent,
-                onRoute: @escaping @Sendable (LoginProcess.LoginRoute) -> Void = { _ in }) {
+    public init(
+        callbackURL: URL, universalLinkURL: URL?, appLoginURL: URL, channelID: String, language: String?,
+        onlyWebLogin: Bool, opener: any LineAppOpener, webLogin: any UserAgent,
+        onRoute: @escaping @Sendable (LoginProcess.LoginRoute) -> Void = { _ in }
+    ) {
         self.callbackURL = callbackURL
         self.universalLinkURL = universalLinkURL
         self.appLoginURL = appLoginURL
@@ -52,7 +54,8 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
         let fallback = WebFallback()
         // Weak: the box holds the waiter, which holds this closure; a strong box would keep both alive for
         // ever (found by LeakSanitizer).
-        let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) { [weak self, weak box] url in
+        let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) {
+            [weak self, weak box] url in
             Task { await self?.route(url, waiter: box?.current, fallback: fallback) }
         }
         box.withLock { $0 = waiter }
@@ -77,7 +80,8 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
                 return
             }
             if await opener.canOpen(LineAppLoginURL.authSchemeBase), let schemeURL = LineAppLoginURL.authScheme(loginURL: loginURL),
-               await opener.open(schemeURL) {
+                await opener.open(schemeURL)
+            {
                 onRoute(.appAuthScheme)
                 return
             }

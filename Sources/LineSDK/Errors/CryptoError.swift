@@ -109,8 +109,10 @@ extension CryptoError: CustomNSError, LocalizedError {
     public var errorUserInfo: [String: Any] {
         switch self {
         case .JWTFailed(.claimVerifyingFailed(let key, let got, let description)):
-            return [LineSDKErrorUserInfoKey.key.rawValue: key, LineSDKErrorUserInfoKey.got.rawValue: got,
-                    LineSDKErrorUserInfoKey.reason.rawValue: description]
+            return [
+                LineSDKErrorUserInfoKey.key.rawValue: key, LineSDKErrorUserInfoKey.got.rawValue: got,
+                LineSDKErrorUserInfoKey.reason.rawValue: description,
+            ]
         case .JWTFailed(.unsupportedHeaderAlgorithm(let name)):
             return [LineSDKErrorUserInfoKey.reason.rawValue: name]
         case .JWKFailed(.unsupportedKeyType(let why)):

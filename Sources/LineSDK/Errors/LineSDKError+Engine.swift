@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import OAuthEngine
 
@@ -16,9 +16,14 @@ extension LineSDKError {
     init(_ error: OAuthError, url: URL? = nil, parsing type: Any.Type = Data.self) {
         switch error {
         case .configuration(let message):
-            self = message.contains("https")
-                ? .requestFailed(reason: .invalidParameter([.init(name: "endpoint", value: url.map(Self.withoutQuery)?.absoluteString ?? "",
-                                                                  description: message)]))
+            self =
+                message.contains("https")
+                ? .requestFailed(
+                    reason: .invalidParameter([
+                        .init(
+                            name: "endpoint", value: url.map(Self.withoutQuery)?.absoluteString ?? "",
+                            description: message)
+                    ]))
                 : .generalError(reason: .parameterError(parameterName: "configuration", description: message))
         case .transport(.cancelled):
             self = .authorizeFailed(reason: .forceStopped)
@@ -27,10 +32,13 @@ extension LineSDKError {
         case .server(let serverError):
             self = .responseFailed(reason: .invalidHTTPStatusAPIError(detail: APIErrorDetail(serverError, url: serverError.url ?? url)))
         case .invalidResponse(let serverError):
-            self = .responseFailed(reason: .dataParsingFailed(type, Data(serverError.body.utf8),
-                                                              ParsingFailure(reason: serverError.reason ?? "unexpected body",
-                                                                             requestID: serverError.requestID,
-                                                                             statusCode: serverError.statusCode)))
+            self = .responseFailed(
+                reason: .dataParsingFailed(
+                    type, Data(serverError.body.utf8),
+                    ParsingFailure(
+                        reason: serverError.reason ?? "unexpected body",
+                        requestID: serverError.requestID,
+                        statusCode: serverError.statusCode)))
         case .authorization(let refusal):
             self = .authorizeFailed(reason: Self.reason(for: refusal))
         case .idToken(.missing):
@@ -104,7 +112,8 @@ extension LineSDKError.ResponseErrorReason.APIErrorDetail {
         if let requestID = error.requestID { headers["x-line-request-id"] = requestID }
         let endpoint = url.map(LineSDKError.withoutQuery) ?? URL(fileURLWithPath: "/")
         // HTTPURLResponse's initializer fails only for a status outside 100…999, which no server sends.
-        raw = HTTPURLResponse(url: endpoint, statusCode: error.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+        raw =
+            HTTPURLResponse(url: endpoint, statusCode: error.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
             ?? HTTPURLResponse(url: endpoint, statusCode: 500, httpVersion: "HTTP/1.1", headerFields: headers)!
     }
 }

@@ -1,7 +1,7 @@
 public import Foundation
 import OAuthEngine
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension LineSDKError {
@@ -187,7 +187,7 @@ extension LineSDKError: CustomNSError {
             case .JWTPublicKeyNotFound(let keyID): if let keyID { info[.raw] = keyID }
             case .cryptoError(let error): info[.underlyingError] = error
             case .exhaustedLoginFlow, .malformedHierarchy, .userCancelled, .forceStopped, .callbackURLSchemeNotMatching,
-                 .invalidSourceApplication, .responseStateValueNotMatching, .invalidDataInKeychain:
+                .invalidSourceApplication, .responseStateValueNotMatching, .invalidDataInKeychain:
                 break
             }
         case .generalError(let reason):
@@ -247,8 +247,10 @@ extension LineSDKError: LocalizedError, CustomStringConvertible {
             case .invalidLineURLResultCode(let code): return "The LINE app answered with an unknown result code \(code)."
             case .lineClientError(let code, let message): return "The LINE app reported an error \(code)\(message.map { ": \($0)" } ?? "")."
             case .responseStateValueNotMatching:
-                return "The login callback's state did not match, so its code was not used; if LINE's auto login failed, retry once with disableAutoLogin."
-            case .webLoginError(let error, let description): return "LINE's login page reported \(error)\(description.map { ": \($0)" } ?? "")."
+                return
+                    "The login callback's state did not match, so its code was not used; if LINE's auto login failed, retry once with disableAutoLogin."
+            case .webLoginError(let error, let description):
+                return "LINE's login page reported \(error)\(description.map { ": \($0)" } ?? "")."
             case .keychainOperation(let status): return "The Keychain refused the operation (status \(status))."
             case .invalidDataInKeychain: return "The stored login could not be read; log in again."
             case .lackOfIDToken: return "openid was granted but LINE returned no ID token."

@@ -64,7 +64,8 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     static func callback(_ url: URL, redirectURI: URL, alternates: [URL]) -> URL? {
         if AuthorizationResponse.matches(url, redirectURI: redirectURI) { return url }
         guard alternates.contains(where: { AuthorizationResponse.matches(url, redirectURI: $0) }),
-              var components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false) else { return nil }
+            var components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false)
+        else { return nil }
         components.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return components.url
     }

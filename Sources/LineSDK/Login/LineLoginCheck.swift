@@ -8,8 +8,10 @@ package enum LineLoginCheck {
     /// The profile for `result` (`nil` without the `profile` scope), after the `sub` check.
     /// - Throws: ``OAuthEngine/IDTokenError/subjectMismatch`` as ``OAuthEngine/OAuthError/idToken(_:)``;
     ///   anything else comes from the profile request.
-    package static func profile(after result: SignInResult, requestedScopes: [String],
-                                platform: LinePlatformClient) async throws(OAuthError) -> UserProfile? {
+    package static func profile(
+        after result: SignInResult, requestedScopes: [String],
+        platform: LinePlatformClient
+    ) async throws(OAuthError) -> UserProfile? {
         guard requestedScopes.contains("profile") else { return nil }
         let profile = try await platform.getProfile(accessToken: result.tokens.accessToken)
         if let claims = result.idTokenClaims, !ExactMatch.equals(claims.subject, profile.userID) { throw .idToken(.subjectMismatch) }

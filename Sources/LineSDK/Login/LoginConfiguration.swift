@@ -46,12 +46,15 @@ public struct LoginConfiguration: Sendable {
     public var timeout: TimeInterval
 
     /// Creates a configuration with LINE's production platform and the platform defaults.
-    public init(channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
-                tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
-                redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier,
-                lineAppOpener: (any LineAppOpener)? = LoginConfiguration.platformLineAppOpener, keychainAccessGroup: String? = nil, clock: any WallClock = SystemClock(),
-                random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
-                timeout: TimeInterval = 30) {
+    public init(
+        channelID: String, universalLinkURL: URL? = nil, platform: LinePlatform = .production, channelSecret: String? = nil,
+        tokenStore: (any TokenStore)? = nil, transport: any HTTPTransport = URLSessionTransport(), userAgent: (any UserAgent)? = nil,
+        redirectURI: URL? = nil, bundleIdentifier: String? = Bundle.main.bundleIdentifier,
+        lineAppOpener: (any LineAppOpener)? = LoginConfiguration.platformLineAppOpener, keychainAccessGroup: String? = nil,
+        clock: any WallClock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60, leeway: TimeInterval = 60,
+        timeout: TimeInterval = 30
+    ) {
         self.channelID = channelID
         self.universalLinkURL = universalLinkURL
         self.platform = platform
@@ -71,8 +74,8 @@ public struct LoginConfiguration: Sendable {
     }
 
     #if !(canImport(UIKit) && !os(watchOS))
-    /// The LINE-app opener the platform has: none off iOS (every login is a web login).
-    public static var platformLineAppOpener: (any LineAppOpener)? { nil }
+        /// The LINE-app opener the platform has: none off iOS (every login is a web login).
+        public static var platformLineAppOpener: (any LineAppOpener)? { nil }
     #endif
 
     /// The custom-scheme callback LINE's iOS SDK registers: `line3rdp.<bundle id>://authorize/`.
@@ -95,10 +98,11 @@ public struct LoginConfiguration: Sendable {
         if let tokenStore { return tokenStore }
         let key = Self.tokenStoreKey(channelID: channelID, platform: platform)
         #if canImport(Security)
-        return KeychainTokenStore(key: key, accessGroup: keychainAccessGroup,
-                                  migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) })
+            return KeychainTokenStore(
+                key: key, accessGroup: keychainAccessGroup,
+                migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) })
         #else
-        return FileTokenStore(key: key)
+            return FileTokenStore(key: key)
         #endif
     }
 
@@ -110,8 +114,12 @@ public struct LoginConfiguration: Sendable {
 extension LoginConfiguration: CustomStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: never the channel secret.
     public var customMirror: Mirror {
-        Mirror(self, children: ["channelID": channelID, "universalLinkURL": universalLinkURL as Any, "issuer": platform.issuer,
-                                "channelSecret": channelSecret == nil ? "none" : "<redacted>", "redirectURI": redirectURI as Any])
+        Mirror(
+            self,
+            children: [
+                "channelID": channelID, "universalLinkURL": universalLinkURL as Any, "issuer": platform.issuer,
+                "channelSecret": channelSecret == nil ? "none" : "<redacted>", "redirectURI": redirectURI as Any,
+            ])
     }
 
     /// Channel and platform; never the secret.

@@ -6,9 +6,9 @@ extension LoginManager {
     /// platforms without one. The Apple adapter supplies the iOS case.
     func platformUserAgent(for context: (any LoginPresentationContext)?, core: Core) -> (any UserAgent)? {
         #if canImport(UIKit) && canImport(AuthenticationServices) && !os(watchOS)
-        return appleUserAgent(for: context, core: core)
+            return appleUserAgent(for: context, core: core)
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -58,8 +58,9 @@ public final class LoginManager: Sendable {
                 random: configuration.random, refreshMargin: configuration.refreshMargin,
                 // As LINE's SDK: the ID token's keys are those LINE's discovery document names, and its
                 // issuer must equal the platform's.
-                keys: KeySetCache(discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
-                                  clock: configuration.clock, timeout: configuration.timeout),
+                keys: KeySetCache(
+                    discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
+                    clock: configuration.clock, timeout: configuration.timeout),
                 // Weak: the mirror holds the client (through `replaceSession`); a strong reference back
                 // would keep both alive for ever.
                 tokenObserver: { [weak mirror] tokens in mirror?.update(tokens.map(AccessToken.init(tokens:))) })
@@ -87,7 +88,8 @@ public final class LoginManager: Sendable {
             mirror.update(nil, notify: false)
             _ = readLater()
         }
-        let platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
+        let platform = LinePlatformClient(
+            platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
         mirror.replaceSession.withLock { replace in
             replace = { token in
                 Task {
@@ -142,14 +144,17 @@ public final class LoginManager: Sendable {
     /// - Throws: while another login runs, `generalError(.parameterError)` naming
     ///   `allowRecreatingLoginProcess` unless the parameters allow replacing it (the completion form
     ///   ignores such a call instead, as LINE's SDK does).
-    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
-                      parameters: Parameters = Parameters()) async throws(LineSDKError) -> LoginResult {
+    public func login(
+        permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+        parameters: Parameters = Parameters()
+    ) async throws(LineSDKError) -> LoginResult {
         let core = try requireCore()
         try Self.check(permissions)
         guard let process = beginProcess(parameters) else {
-            throw .generalError(reason: .parameterError(
-                parameterName: "allowRecreatingLoginProcess",
-                description: "another login is running; wait for it, stop it, or set allowRecreatingLoginProcess to replace it"))
+            throw .generalError(
+                reason: .parameterError(
+                    parameterName: "allowRecreatingLoginProcess",
+                    description: "another login is running; wait for it, stop it, or set allowRecreatingLoginProcess to replace it"))
         }
         return try await run(process, core: core, permissions: permissions, context: context, parameters: parameters)
     }
@@ -158,9 +163,11 @@ public final class LoginManager: Sendable {
     /// process, which can stop the login, or `nil` when another login runs and `parameters` don't allow
     /// replacing it (the call is then ignored and `completionHandler` is never called).
     @discardableResult
-    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
-                      parameters: Parameters = Parameters(), callbackQueue: CallbackQueue = .default,
-                      completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void) -> LoginProcess? {
+    public func login(
+        permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+        parameters: Parameters = Parameters(), callbackQueue: CallbackQueue = .default,
+        completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void
+    ) -> LoginProcess? {
         let core: Core
         do throws(LineSDKError) {
             core = try requireCore()
@@ -173,7 +180,8 @@ public final class LoginManager: Sendable {
         let task = Task {
             let result: Result<LoginResult, LineSDKError>
             do throws(LineSDKError) {
-                result = .success(try await self.run(process, core: core, permissions: permissions, context: context, parameters: parameters))
+                result = .success(
+                    try await self.run(process, core: core, permissions: permissions, context: context, parameters: parameters))
             } catch {
                 result = .failure(error)
             }
@@ -186,12 +194,15 @@ public final class LoginManager: Sendable {
     /// LINE's login @available shape with the older options.
     @available(*, deprecated, message: "Use `login(permissions:in:parameters:completionHandler:)` with `LoginManager.Parameters` instead.")
     @discardableResult
-    public func login(permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
-                      options: LoginManagerOptions, callbackQueue: CallbackQueue = .default,
-                      completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void) -> LoginProcess? {
+    public func login(
+        permissions: Set<LoginPermission> = [.profile], in context: (any LoginPresentationContext)? = nil,
+        options: LoginManagerOptions, callbackQueue: CallbackQueue = .default,
+        completionHandler: @escaping @Sendable (Result<LoginResult, LineSDKError>) -> Void
+    ) -> LoginProcess? {
         let parameters = Parameters(options: options, language: preferredWebPageLanguage)
-        return login(permissions: permissions, in: context, parameters: parameters, callbackQueue: callbackQueue,
-                     completionHandler: completionHandler)
+        return login(
+            permissions: permissions, in: context, parameters: parameters, callbackQueue: callbackQueue,
+            completionHandler: completionHandler)
     }
 
     /// LINE's older place for the web page language, used by the deprecated `login(…options:…)`.
@@ -201,8 +212,9 @@ public final class LoginManager: Sendable {
         set { legacyLanguage.withLock { $0 = newValue } }
     }
 
-    static let setupNotFinished = LineSDKError.generalError(reason: .parameterError(
-        parameterName: "LoginManager", description: "call setup(channelID:universalLinkURL:) before anything else"))
+    static let setupNotFinished = LineSDKError.generalError(
+        reason: .parameterError(
+            parameterName: "LoginManager", description: "call setup(channelID:universalLinkURL:) before anything else"))
 
     private static func check(_ permissions: Set<LoginPermission>) throws(LineSDKError) {
         guard permissions.contains(.profile) || permissions.contains(.openID) else {
@@ -225,8 +237,10 @@ public final class LoginManager: Sendable {
         return started
     }
 
-    private func run(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>, context: (any LoginPresentationContext)?,
-                     parameters: Parameters) async throws(LineSDKError) -> LoginResult {
+    private func run(
+        _ process: LoginProcess, core: Core, permissions: Set<LoginPermission>, context: (any LoginPresentationContext)?,
+        parameters: Parameters
+    ) async throws(LineSDKError) -> LoginResult {
         defer {
             running.withLock { if $0 === process { $0 = nil } }
             callbackAgent.withLock { if $0?.process === process { $0 = nil } }
@@ -239,8 +253,10 @@ public final class LoginManager: Sendable {
         }
     }
 
-    private func authorize(_ process: LoginProcess, core: Core, permissions: Set<LoginPermission>,
-                           context: (any LoginPresentationContext)?, parameters: Parameters) async throws(LineSDKError) -> LoginResult {
+    private func authorize(
+        _ process: LoginProcess, core: Core, permissions: Set<LoginPermission>,
+        context: (any LoginPresentationContext)?, parameters: Parameters
+    ) async throws(LineSDKError) -> LoginResult {
         let agent = userAgent(for: context, core: core, parameters: parameters, process: process)
         let scopes = LoginManager.orderedScopes(permissions)
         // LINE's SDK names the app's universal link as a second redirect URI, in the request and the exchange.
@@ -274,10 +290,13 @@ public final class LoginManager: Sendable {
 
     /// The user agent of one login: the context's own, else the LINE-app route when a ``LineAppOpener`` is
     /// configured (with the platform's web agent as its fallback), else the platform's web agent.
-    private func userAgent(for context: (any LoginPresentationContext)?, core: Core, parameters: Parameters,
-                           process: LoginProcess) -> any UserAgent {
+    private func userAgent(
+        for context: (any LoginPresentationContext)?, core: Core, parameters: Parameters,
+        process: LoginProcess
+    ) -> any UserAgent {
         let configuration = core.configuration
-        let web = (context as? UserAgentContext)?.userAgent
+        let web =
+            (context as? UserAgentContext)?.userAgent
             ?? platformUserAgent(for: context, core: core)
             ?? configuration.resolvedUserAgent
         var agent = web
@@ -326,7 +345,8 @@ public final class LoginManager: Sendable {
     @discardableResult
     public func handleCallbackURL(_ url: URL) -> Bool {
         guard let core = core.current, isLoginCallback(url, configuration: core.configuration),
-              let registered = callbackAgent.current, registered.process === running.current else { return false }
+            let registered = callbackAgent.current, registered.process === running.current
+        else { return false }
         return registered.agent.deliver(url)
     }
 
@@ -352,10 +372,14 @@ public final class LoginManager: Sendable {
     }
 
     /// The completion-handler form of ``logout()``.
-    public func logout(callbackQueue: CallbackQueue = .default, completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void) {
+    public func logout(callbackQueue: CallbackQueue = .default, completionHandler: @escaping @Sendable (Result<Void, LineSDKError>) -> Void)
+    {
         Task {
             let result: Result<Void, LineSDKError>
-            do throws(LineSDKError) { try await self.logout(); result = .success(()) } catch { result = .failure(error) }
+            do throws(LineSDKError) {
+                try await self.logout()
+                result = .success(())
+            } catch { result = .failure(error) }
             callbackQueue.execute { completionHandler(result) }
         }
     }

@@ -74,11 +74,14 @@ public struct LoginButtonAppearance: Sendable, Equatable {
         let line = Color(red: 0, green: 0, blue: 0, alpha: 0.08)
         switch state {
         case .normal: return LoginButtonAppearance(background: green, foreground: white, border: clear, separator: line)
-        case .hover: return LoginButtonAppearance(background: green.darkened(by: hoverOverlay), foreground: white, border: clear, separator: line)
-        case .pressed: return LoginButtonAppearance(background: green.darkened(by: pressedOverlay), foreground: white, border: clear, separator: line)
+        case .hover:
+            return LoginButtonAppearance(background: green.darkened(by: hoverOverlay), foreground: white, border: clear, separator: line)
+        case .pressed:
+            return LoginButtonAppearance(background: green.darkened(by: pressedOverlay), foreground: white, border: clear, separator: line)
         case .disabled:
             let grey = Color(red: 229, green: 229, blue: 229, alpha: 0.6)
-            return LoginButtonAppearance(background: white, foreground: Color(red: 30, green: 30, blue: 30, alpha: 0.2), border: grey, separator: grey)
+            return LoginButtonAppearance(
+                background: white, foreground: Color(red: 30, green: 30, blue: 30, alpha: 0.2), border: grey, separator: grey)
         }
     }
 }

@@ -76,8 +76,10 @@ public struct LoginButtonModel: Sendable, Equatable {
     /// The title's insets inside the button (top, left, bottom, right), after the icon and the line.
     public var titleInsets: (top: Double, left: Double, bottom: Double, right: Double) {
         let metrics = self.metrics
-        return (metrics.bubbleWidth / 2, metrics.iconSide + metrics.separatorWidth + metrics.leftPadding,
-                metrics.bubbleWidth / 2, metrics.rightPadding)
+        return (
+            metrics.bubbleWidth / 2, metrics.iconSide + metrics.separatorWidth + metrics.leftPadding,
+            metrics.bubbleWidth / 2, metrics.rightPadding
+        )
     }
 
     /// A tap: starts a login unless one is running, and marks it running.

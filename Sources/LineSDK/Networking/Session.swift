@@ -17,8 +17,10 @@ public final class Session: Sendable {
     /// Sends `request`; `completionHandler` gets the decoded answer or a ``LineSDKError``.
     /// - Returns: the task, which can be cancelled.
     @discardableResult
-    public func send<T: Request>(_ request: T, callbackQueue: CallbackQueue = .default,
-                                 completionHandler: (@Sendable (Result<T.Response, LineSDKError>) -> Void)? = nil) -> SessionTask? {
+    public func send<T: Request>(
+        _ request: T, callbackQueue: CallbackQueue = .default,
+        completionHandler: (@Sendable (Result<T.Response, LineSDKError>) -> Void)? = nil
+    ) -> SessionTask? {
         let task = Task {
             let result: Result<T.Response, LineSDKError>
             do throws(LineSDKError) { result = .success(try await self.send(request)) } catch { result = .failure(error) }
@@ -52,7 +54,9 @@ public final class Session: Sendable {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw .requestFailed(reason: .missingURL)
         }
-        components.path = components.path.hasSuffix("/") ? String(components.path.dropLast()) + request.path
+        components.path =
+            components.path.hasSuffix("/")
+            ? String(components.path.dropLast()) + request.path
             : components.path + request.path
         var query: [(String, String)] = (request.pathQueries ?? []).map { ($0.name, $0.value ?? "") }
         var body: Data?
@@ -87,7 +91,8 @@ public final class Session: Sendable {
     static func isLINEAPIHost(_ url: URL) -> Bool {
         let production = LinePlatform.production.apiBaseURL
         guard url.scheme?.lowercased() == production.scheme, url.host?.lowercased() == production.host,
-              url.port == nil || url.port == 443, url.query == nil else { return false }
+            url.port == nil || url.port == 443, url.query == nil
+        else { return false }
         return url.path.isEmpty || url.path == "/"
     }
 

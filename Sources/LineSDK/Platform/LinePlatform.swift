@@ -34,7 +34,7 @@ public struct LinePlatform: Sendable, Equatable {
         var platform = LinePlatform(
             issuer: "https://access.line.me",
             accessBase: URL(string: "https://access.line.me")!, // literal, cannot fail
-            apiBase: URL(string: "https://api.line.me")!)       // literal, cannot fail
+            apiBase: URL(string: "https://api.line.me")!) // literal, cannot fail
         platform.lineAppLoginURL = URL(string: "https://access-auto.line.me/oauth2/v2.1/login")! // literal, cannot fail
         return platform
     }()
@@ -65,16 +65,20 @@ public struct LinePlatform: Sendable, Equatable {
 
     /// The platform's issuer and endpoints as the engine sees them.
     public var endpoints: ProviderEndpoints {
-        ProviderEndpoints(issuer: issuer, authorizationEndpoint: authorizeURL, tokenEndpoint: tokenURL, jwksURI: jwksURL,
-                          userinfoEndpoint: userinfoURL, revocationEndpoint: revokeURL)
+        ProviderEndpoints(
+            issuer: issuer, authorizationEndpoint: authorizeURL, tokenEndpoint: tokenURL, jwksURI: jwksURL,
+            userinfoEndpoint: userinfoURL, revocationEndpoint: revokeURL)
     }
 
     /// The engine configuration for a channel on this platform, by LINE's provider profile
     /// (`ProviderProfile.line` of OAuthEngine): its quirks, `client_secret_post`, ES256, and HS256 only
     /// with a channel secret. Apps, the CLI and the server kit all configure LINE through this.
-    public func configuration(channelID: String, channelSecret: String?, leeway: TimeInterval = 60,
-                              timeout: TimeInterval = 30) -> ProviderConfiguration {
-        ProviderProfile.line.configuration(endpoints: endpoints, clientID: channelID, clientSecret: channelSecret,
-                                           leeway: leeway, timeout: timeout)
+    public func configuration(
+        channelID: String, channelSecret: String?, leeway: TimeInterval = 60,
+        timeout: TimeInterval = 30
+    ) -> ProviderConfiguration {
+        ProviderProfile.line.configuration(
+            endpoints: endpoints, clientID: channelID, clientSecret: channelSecret,
+            leeway: leeway, timeout: timeout)
     }
 }

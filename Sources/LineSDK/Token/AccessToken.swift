@@ -24,8 +24,13 @@ public struct AccessToken: Sendable, Equatable, Codable {
 
     /// LINE SDK's JSON keys, so a token LINE's SDK stored (its Keychain item) decodes here, and back.
     enum CodingKeys: String, CodingKey {
-        case value = "access_token", expiresIn = "expires_in", IDTokenRaw = "id_token", refreshToken = "refresh_token"
-        case scope, tokenType = "token_type", createdAt
+        case value = "access_token"
+        case expiresIn = "expires_in"
+        case IDTokenRaw = "id_token"
+        case refreshToken = "refresh_token"
+        case scope
+        case tokenType = "token_type"
+        case createdAt
     }
 
     /// Decodes LINE SDK's stored token JSON (`access_token`, `expires_in`, `id_token`, `refresh_token`,
@@ -35,16 +40,18 @@ public struct AccessToken: Sendable, Equatable, Codable {
         let createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? Date()
         let expiresIn = try container.decode(TimeInterval.self, forKey: .expiresIn)
         guard expiresIn.isFinite else {
-            throw DecodingError.dataCorruptedError(forKey: .expiresIn, in: container, debugDescription: "expires_in is not a number of seconds")
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresIn, in: container, debugDescription: "expires_in is not a number of seconds")
         }
         let scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
-        self.init(tokens: TokenSet(
-            accessToken: try container.decode(String.self, forKey: .value),
-            refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
-            idToken: try container.decodeIfPresent(String.self, forKey: .IDTokenRaw),
-            tokenType: try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "Bearer",
-            scopes: scope.split(separator: " ").map(String.init),
-            issuedAt: createdAt, expiresAt: createdAt.addingTimeInterval(expiresIn)))
+        self.init(
+            tokens: TokenSet(
+                accessToken: try container.decode(String.self, forKey: .value),
+                refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
+                idToken: try container.decodeIfPresent(String.self, forKey: .IDTokenRaw),
+                tokenType: try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "Bearer",
+                scopes: scope.split(separator: " ").map(String.init),
+                issuedAt: createdAt, expiresAt: createdAt.addingTimeInterval(expiresIn)))
     }
 
     /// Encodes LINE SDK's token JSON, refresh token included, as LINE's SDK stores it: keep the result
@@ -76,7 +83,9 @@ public struct AccessToken: Sendable, Equatable, Codable {
 extension AccessToken: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: never the token values.
     public var customMirror: Mirror {
-        Mirror(self, children: ["value": "<redacted>", "permissions": permissions.map(\.rawValue), "createdAt": createdAt, "expiresAt": expiresAt])
+        Mirror(
+            self,
+            children: ["value": "<redacted>", "permissions": permissions.map(\.rawValue), "createdAt": createdAt, "expiresAt": expiresAt])
     }
 
     /// Redacted: permissions and expiry only.

@@ -65,7 +65,8 @@ public struct JWT: Sendable, Equatable {
             case .null: return nil
             case .array, .object:
                 if let decodable = type as? any Decodable.Type, let data = try? JSONEncoder().encode(value),
-                   let result = try? JSONDecoder().decode(decodable, from: data) as? T {
+                    let result = try? JSONDecoder().decode(decodable, from: data) as? T
+                {
                     return result
                 }
                 return foundationObject(value) as? T

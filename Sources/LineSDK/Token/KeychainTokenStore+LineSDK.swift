@@ -6,8 +6,11 @@ extension KeychainTokenStore.Migration {
     /// service `com.linecorp.linesdk.tokenstore.<bundle ID>`, account `<channel ID>@auth2.1`, synchronizable
     /// or not, holding LINE's stored-token JSON (``AccessToken``'s `Codable` form).
     public static func lineSDK(channelID: String, bundleIdentifier: String) -> Self {
-        Self(query: KeychainQuery(service: "com.linecorp.linesdk.tokenstore.\(bundleIdentifier)", account: "\(channelID)@auth2.1",
-                                  includesSynchronizable: true)) { data in
+        Self(
+            query: KeychainQuery(
+                service: "com.linecorp.linesdk.tokenstore.\(bundleIdentifier)", account: "\(channelID)@auth2.1",
+                includesSynchronizable: true)
+        ) { data in
             // LINE's SDK encodes with a plain JSONEncoder (dates as seconds since 2001).
             try JSONDecoder().decode(AccessToken.self, from: data).tokens
         }

@@ -33,17 +33,21 @@ public struct AuthorizationCodeFlow: Sendable {
     ///   - clock: the time ID tokens and expiries are checked against.
     ///   - random: where `state`, PKCE verifiers and nonces come from.
     ///   - keys: a JWKS cache to use instead of one for the configuration's `jwks_uri`.
-    public init(configuration: ProviderConfiguration, transport: any HTTPTransport = URLSessionTransport(),
-                clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-                keys: KeySetCache? = nil) throws(OAuthError) {
+    public init(
+        configuration: ProviderConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        keys: KeySetCache? = nil
+    ) throws(OAuthError) {
         try configuration.validate()
         self.configuration = configuration
         self.random = random
         self.clock = clock
         tokenClient = TokenClient(configuration: configuration, transport: transport, clock: clock)
-        let keyCache = keys ?? configuration.endpoints.jwksURI.map {
-            KeySetCache(url: $0, transport: transport, clock: clock, timeout: configuration.timeout)
-        }
+        let keyCache =
+            keys
+            ?? configuration.endpoints.jwksURI.map {
+                KeySetCache(url: $0, transport: transport, clock: clock, timeout: configuration.timeout)
+            }
         validator = try IDTokenValidator(configuration: configuration, keys: keyCache, clock: clock)
     }
 
@@ -54,8 +58,10 @@ public struct AuthorizationCodeFlow: Sendable {
     ///   - scopes: the scopes asked for.
     ///   - nonce: a nonce chosen by the app (e.g. issued by its server); `nil` generates one.
     ///   - additionalParameters: extra query fields of the authorization URL, in order.
-    public func makeRequest(redirectURI: URL, scopes: [String], nonce: String? = nil,
-                            additionalParameters: [(String, String)] = []) -> AuthorizationRequest {
+    public func makeRequest(
+        redirectURI: URL, scopes: [String], nonce: String? = nil,
+        additionalParameters: [(String, String)] = []
+    ) -> AuthorizationRequest {
         let wantsNonce = scopes.contains("openid") && configuration.usesNonce
         return AuthorizationRequest(
             endpoint: configuration.endpoints.authorizationEndpoint, clientID: configuration.clientID, redirectURI: redirectURI,
@@ -76,8 +82,10 @@ public struct AuthorizationCodeFlow: Sendable {
     /// - Throws: ``OAuthError/authorization(_:)`` for a refused redirect; the token endpoint's errors;
     ///   ``OAuthError/idToken(_:)`` for a refused ID token, or ``IDTokenError/missing`` when `openid`
     ///   was requested and none came back.
-    public func complete(callbackURL: URL, request: AuthorizationRequest,
-                         maxAge: TimeInterval? = nil) async throws(OAuthError) -> SignInResult {
+    public func complete(
+        callbackURL: URL, request: AuthorizationRequest,
+        maxAge: TimeInterval? = nil
+    ) async throws(OAuthError) -> SignInResult {
         let response: AuthorizationResponse
         do { response = try AuthorizationResponse(url: callbackURL, request: request, issuer: configuration.endpoints.issuer) } catch {
             throw .authorization(error)
@@ -85,9 +93,10 @@ public struct AuthorizationCodeFlow: Sendable {
         // Spent after the state matched (a forged redirect can't burn a real attempt) and before the
         // exchange: a replayed redirect never sends its code again.
         guard spentStates.spend(request.state) else { throw .authorization(.stateMismatch) }
-        let tokenResponse = try await tokenClient.exchange(code: response.code, redirectURI: request.redirectURI,
-                                                           codeVerifier: request.pkce?.verifier,
-                                                           additionalFields: request.exchangeParameters)
+        let tokenResponse = try await tokenClient.exchange(
+            code: response.code, redirectURI: request.redirectURI,
+            codeVerifier: request.pkce?.verifier,
+            additionalFields: request.exchangeParameters)
         let receivedAt = clock.now()
         var claims: IDTokenClaims?
         if let idToken = tokenResponse.idToken {
@@ -97,7 +106,8 @@ public struct AuthorizationCodeFlow: Sendable {
         } else if request.scopes.contains("openid") {
             throw .idToken(.missing)
         }
-        return SignInResult(tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
-                            responseParameters: response.parameters, nonce: request.nonce)
+        return SignInResult(
+            tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
+            responseParameters: response.parameters, nonce: request.nonce)
     }
 }

@@ -23,9 +23,10 @@ public struct DeviceAuthorization: Sendable, CustomStringConvertible, CustomRefl
             throw .invalidResponse(ServerError(response: response, reason: "the device authorization response is not a JSON object"))
         }
         guard let deviceCode = object["device_code"]?.stringValue, !deviceCode.isEmpty,
-              let userCode = object["user_code"]?.stringValue, !userCode.isEmpty,
-              let uri = (object["verification_uri"] ?? object["verification_url"])?.stringValue, let verificationURI = URL(string: uri),
-              let expiresIn = object["expires_in"]?.doubleValue, expiresIn.isFinite, expiresIn > 0 else {
+            let userCode = object["user_code"]?.stringValue, !userCode.isEmpty,
+            let uri = (object["verification_uri"] ?? object["verification_url"])?.stringValue, let verificationURI = URL(string: uri),
+            let expiresIn = object["expires_in"]?.doubleValue, expiresIn.isFinite, expiresIn > 0
+        else {
             throw .invalidResponse(ServerError(response: response, reason: "the device authorization response lacks a required field"))
         }
         self.deviceCode = deviceCode

@@ -50,8 +50,9 @@ extension OAuthClient {
                     throw .idToken(error)
                 }
             }
-            let result = SignInResult(tokens: response.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
-                                      responseParameters: [:], nonce: nil)
+            let result = SignInResult(
+                tokens: response.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
+                responseParameters: [:], nonce: nil)
             await session.replace(with: result.tokens)
             return result
         }

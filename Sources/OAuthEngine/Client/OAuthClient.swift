@@ -36,8 +36,9 @@ public final class OAuthClient: Sendable {
     ) throws(OAuthError) {
         let transport = transport as? BackoffTransport ?? BackoffTransport(wrapping: transport, interval: 1, clock: clock)
         flow = try AuthorizationCodeFlow(configuration: configuration, transport: transport, clock: clock, random: random, keys: keys)
-        session = CredentialSession(store: store, tokenClient: flow.tokenClient, clock: clock, refreshMargin: refreshMargin,
-                                    observer: tokenObserver)
+        session = CredentialSession(
+            store: store, tokenClient: flow.tokenClient, clock: clock, refreshMargin: refreshMargin,
+            observer: tokenObserver)
     }
 
     /// The stored tokens, `nil` when signed out.
@@ -56,8 +57,10 @@ public final class OAuthClient: Sendable {
     ///   - scopes: the scopes asked for.
     ///   - nonce: a nonce chosen by the app; `nil` generates one.
     ///   - additionalParameters: extra query fields of the authorization URL, in order.
-    public func makeAuthorizationRequest(redirectURI: URL, scopes: [String], nonce: String? = nil,
-                                         additionalParameters: [(String, String)] = []) -> AuthorizationRequest {
+    public func makeAuthorizationRequest(
+        redirectURI: URL, scopes: [String], nonce: String? = nil,
+        additionalParameters: [(String, String)] = []
+    ) -> AuthorizationRequest {
         flow.makeRequest(redirectURI: redirectURI, scopes: scopes, nonce: nonce, additionalParameters: additionalParameters)
     }
 
@@ -81,7 +84,8 @@ public final class OAuthClient: Sendable {
         if let maxAge { parameters.append(try AuthorizationCodeFlow.maxAgeParameter(maxAge)) }
         let agentSession: any UserAgentSession
         do { agentSession = try await userAgent.beginSession(redirectURI: redirectURI) } catch { throw .userAgent(UserAgentError(error)) }
-        var request = makeAuthorizationRequest(redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
+        var request = makeAuthorizationRequest(
+            redirectURI: agentSession.redirectURI, scopes: scopes, nonce: nonce, additionalParameters: parameters)
         request.exchangeParameters = exchangeParameters
         let callback: URL
         do { callback = try await agentSession.present(request.url) } catch { throw .userAgent(UserAgentError(error)) }
@@ -90,8 +94,10 @@ public final class OAuthClient: Sendable {
 
     /// Handles the redirect for `request` (see ``AuthorizationCodeFlow/complete(callbackURL:request:maxAge:)``)
     /// and stores the tokens. The request must not be used again (its state and nonce are spent).
-    public func completeSignIn(callbackURL: URL, request: AuthorizationRequest, maxAge: TimeInterval? = nil,
-                               store: Bool = true) async throws(OAuthError) -> SignInResult {
+    public func completeSignIn(
+        callbackURL: URL, request: AuthorizationRequest, maxAge: TimeInterval? = nil,
+        store: Bool = true
+    ) async throws(OAuthError) -> SignInResult {
         let result = try await flow.complete(callbackURL: callbackURL, request: request, maxAge: maxAge)
         if store { await session.replace(with: result.tokens) }
         return result
@@ -121,10 +127,10 @@ public final class OAuthClient: Sendable {
         }
         let object = try tokenClient.jsonObject(response)
         if let idToken = await session.current()?.idToken, let jws = try? CompactJWS(parsing: idToken),
-           let expected = jws.claimSet["sub"]?.stringValue, !ExactMatch.equals(object["sub"]?.stringValue ?? "", expected) {
+            let expected = jws.claimSet["sub"]?.stringValue, !ExactMatch.equals(object["sub"]?.stringValue ?? "", expected)
+        {
             throw .idToken(.subjectMismatch)
         }
         return object
     }
 }
-

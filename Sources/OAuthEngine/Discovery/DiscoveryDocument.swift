@@ -49,11 +49,15 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
     }
 
     /// Fetches and checks the document: 2xx, decodable, `issuer` equal to `issuer`, endpoints allowed.
-    public static func fetch(issuer: String, transport: any HTTPTransport, timeout: TimeInterval = 30) async throws(OAuthError) -> DiscoveryDocument {
+    public static func fetch(issuer: String, transport: any HTTPTransport, timeout: TimeInterval = 30) async throws(OAuthError)
+        -> DiscoveryDocument
+    {
         guard let url = url(forIssuer: issuer) else { throw .configuration("issuer is not a URL") }
         guard EndpointPolicy.isAllowed(url) else { throw .configuration(EndpointPolicyError(endpoint: "issuer", url: url).description) }
         let response: HTTPResponse
-        do { response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)) } catch { throw .transport(error) }
+        do {
+            response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+        } catch { throw .transport(error) }
         guard response.isSuccess else { throw .server(ServerError(response: response)) }
         let document: DiscoveryDocument
         do { document = try JSONDecoder().decode(DiscoveryDocument.self, from: response.body) } catch {

@@ -63,9 +63,11 @@ public actor KeySetCache {
     ///   - timeout: the deadline of one fetch, in seconds.
     ///   - failureBackoff: how long a failed fetch is remembered, clamped into ``failureBackoffBounds``
     ///     (NaN means the default, 30 s).
-    public init(url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
-                failureBackoff: TimeInterval = 30) {
+    public init(
+        url: URL, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
+        failureBackoff: TimeInterval = 30
+    ) {
         self.maximumAge = maximumAge
         backoff = OutageBackoff(interval: failureBackoff, cap: OutageBackoff.bounds.upperBound)
         snapshotClock = clock
@@ -79,9 +81,11 @@ public actor KeySetCache {
     /// Creates a cache for the JWKS that `issuer`'s discovery document names (as LINE's SDK finds its
     /// keys): the document is read on the first fetch, its `issuer` must equal `issuer` and its
     /// `jwks_uri` must be https; the location is then kept for later refetches.
-    public init(discoveringFrom issuer: String, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
-                minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
-                failureBackoff: TimeInterval = 30) {
+    public init(
+        discoveringFrom issuer: String, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
+        failureBackoff: TimeInterval = 30
+    ) {
         self.maximumAge = maximumAge
         backoff = OutageBackoff(interval: failureBackoff, cap: OutageBackoff.bounds.upperBound)
         snapshotClock = clock
@@ -212,7 +216,8 @@ public actor KeySetCache {
             throw IDTokenError.keysUnavailable("JWKS request failed: \(error)")
         }
         guard response.isSuccess else {
-            throw FetchFailure(error: .keysUnavailable("JWKS request answered HTTP \(response.statusCode)"), retryAfter: RetryAfter(response))
+            throw FetchFailure(
+                error: .keysUnavailable("JWKS request answered HTTP \(response.statusCode)"), retryAfter: RetryAfter(response))
         }
         do { return try JWKSet(data: response.body) } catch { throw IDTokenError.keysUnavailable("JWKS is malformed: \(error)") }
     }

@@ -12,8 +12,9 @@ package enum BodyRedactor {
     package static func redact(_ body: Data) -> String {
         if body.isEmpty { return "" }
         if let object = try? JSONSerialization.jsonObject(with: body), let cleaned = redactJSON(object),
-           let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]),
-           let text = String(data: data, encoding: .utf8) {
+            let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]),
+            let text = String(data: data, encoding: .utf8)
+        {
             return cap(text)
         }
         guard let text = String(data: body.prefix(limit * 2), encoding: .utf8) else {
@@ -33,7 +34,8 @@ package enum BodyRedactor {
         let isTokenByte: (UInt8) -> Bool = { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                return true
             default: return false
             }
         }
@@ -46,7 +48,9 @@ package enum BodyRedactor {
             run.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {
-            if isTokenByte(byte) { run.append(byte) } else {
+            if isTokenByte(byte) {
+                run.append(byte)
+            } else {
                 flush()
                 output.append(byte)
             }

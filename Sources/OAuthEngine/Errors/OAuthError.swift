@@ -53,7 +53,9 @@ public struct ServerError: Error, Sendable, Equatable {
     public var retryAfter: RetryAfter?
 
     /// Creates a server error.
-    public init(statusCode: Int, code: String? = nil, message: String? = nil, requestID: String? = nil, body: String = "", reason: String? = nil) {
+    public init(
+        statusCode: Int, code: String? = nil, message: String? = nil, requestID: String? = nil, body: String = "", reason: String? = nil
+    ) {
         self.statusCode = statusCode
         self.code = code
         self.message = message
@@ -74,8 +76,9 @@ public struct ServerError: Error, Sendable, Equatable {
             code = object["error"] as? String
             message = (object["error_description"] as? String) ?? (object["message"] as? String)
         }
-        self.init(statusCode: response.statusCode, code: code, message: message, requestID: response.requestID,
-                  body: BodyRedactor.redact(response.body), reason: reason)
+        self.init(
+            statusCode: response.statusCode, code: code, message: message, requestID: response.requestID,
+            body: BodyRedactor.redact(response.body), reason: reason)
         self.url = url.flatMap(Self.withoutQuery)
         retryAfter = RetryAfter(response)
     }

@@ -37,8 +37,10 @@ public struct IDTokenValidator: Sendable {
 
     /// Creates a validator. HS256 is dropped from `allowedAlgorithms` when no secret is given.
     /// - Throws: ``OAuthError/configuration(_:)`` when `leeway` is outside ``leewayBounds``.
-    public init(issuer: String, clientID: String, allowedAlgorithms: Set<JWSAlgorithm>, hmacSecret: String? = nil,
-                keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()) throws(OAuthError) {
+    public init(
+        issuer: String, clientID: String, allowedAlgorithms: Set<JWSAlgorithm>, hmacSecret: String? = nil,
+        keys: KeySetCache?, leeway: TimeInterval = 60, clock: any WallClock = SystemClock()
+    ) throws(OAuthError) {
         try Self.checkLeeway(leeway)
         self.issuer = issuer
         self.clientID = clientID
@@ -53,9 +55,10 @@ public struct IDTokenValidator: Sendable {
     /// Creates a validator for a provider configuration.
     /// - Throws: ``OAuthError/configuration(_:)`` when the configuration's leeway is outside ``leewayBounds``.
     public init(configuration: ProviderConfiguration, keys: KeySetCache?, clock: any WallClock = SystemClock()) throws(OAuthError) {
-        try self.init(issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
-                  allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
-                  keys: keys, leeway: configuration.leeway, clock: clock)
+        try self.init(
+            issuer: configuration.endpoints.issuer, clientID: configuration.clientID,
+            allowedAlgorithms: configuration.idTokenAlgorithms, hmacSecret: configuration.hmacSecret,
+            keys: keys, leeway: configuration.leeway, clock: clock)
     }
 
     /// Validates `token` and returns its claims.
@@ -96,7 +99,9 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// Steps 4–9 on an already verified claim set.
-    public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError) -> IDTokenClaims {
+    public func checkClaims(_ claims: [String: JSONValue], expecting expectations: IDTokenExpectations) throws(IDTokenError)
+        -> IDTokenClaims
+    {
         try checkClaims(expecting: expectations) { claims[$0] }
         return IDTokenClaims(raw: claims)
     }
@@ -161,7 +166,11 @@ extension IDTokenValidator: CustomStringConvertible, CustomReflectable {
 
     /// What `dump` and debuggers show: the description's fields, never the secret.
     public var customMirror: Mirror {
-        Mirror(self, children: ["issuer": issuer, "clientID": clientID, "allowedAlgorithms": allowedAlgorithms,
-                                "hs256Secret": hmacSecret == nil ? "none" : "<redacted>", "leeway": leeway])
+        Mirror(
+            self,
+            children: [
+                "issuer": issuer, "clientID": clientID, "allowedAlgorithms": allowedAlgorithms,
+                "hs256Secret": hmacSecret == nil ? "none" : "<redacted>", "leeway": leeway,
+            ])
     }
 }

@@ -67,7 +67,9 @@ public struct CompactJWS: Sendable {
     /// Calls `body` with the signing input in place (a copy only if the token's UTF-8 isn't contiguous).
     func withSigningInput<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let count = signingInputCount
-        if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[..<count]))) }) {
+        if let result = text.utf8.withContiguousStorageIfAvailable({
+            body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[..<count])))
+        }) {
             return result
         }
         return signingInput.withUnsafeBytes(body)
@@ -94,10 +96,11 @@ public struct CompactJWS: Sendable {
     }
 
     private static func split(_ buffer: UnsafeBufferPointer<UInt8>)
-        -> Result<(header: [UInt8], payload: [UInt8], signature: [UInt8], signingInputCount: Int), JOSEError> {
+        -> Result<(header: [UInt8], payload: [UInt8], signature: [UInt8], signingInputCount: Int), JOSEError>
+    {
         // The two dots, and no third one after them (a byte-by-byte loop here was a tenth of the overhead).
         guard let first = Self.index(of: UInt8(ascii: "."), in: buffer, from: 0),
-              let second = Self.index(of: UInt8(ascii: "."), in: buffer, from: first + 1)
+            let second = Self.index(of: UInt8(ascii: "."), in: buffer, from: first + 1)
         else { return .failure(.malformed("compact JWS needs three parts")) }
         if Self.index(of: UInt8(ascii: "."), in: buffer, from: second + 1) != nil {
             return .failure(.malformed("compact JWS has more than three parts"))

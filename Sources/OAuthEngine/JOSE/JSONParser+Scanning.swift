@@ -194,7 +194,7 @@ extension JSONParser {
                 index += 1
                 switch escapedByte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     break
                 case UInt8(ascii: "u"): try skipUnicodeEscape()
                 default: throw .malformed("invalid escape in JSON string")

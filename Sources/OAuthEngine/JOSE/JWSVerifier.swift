@@ -44,7 +44,7 @@ public enum JWSVerifier {
 
     static func isValidES256(signature: [UInt8], signed signingInput: some DataProtocol, key: P256.Signing.PublicKey) -> Bool {
         guard signature.count == 64,
-              let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
+            let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
         else { return false }
         return key.isValidSignature(ecdsaSignature, for: signingInput)
     }

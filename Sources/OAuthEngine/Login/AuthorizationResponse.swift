@@ -38,7 +38,8 @@ public struct AuthorizationResponse: Sendable {
     /// same path (a trailing slash aside).
     public static func matches(_ url: URL, redirectURI: URL) -> Bool {
         guard let lhs = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let rhs = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false) else { return false }
+            let rhs = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false)
+        else { return false }
         func path(_ components: URLComponents) -> String {
             let raw = components.percentEncodedPath
             return raw.hasSuffix("/") ? String(raw.dropLast()) : raw

@@ -19,8 +19,10 @@ public struct BackoffTransport: HTTPTransport {
     private let endpoints: LockedValue<[String: OutageBackoff]>
 
     /// Wraps `base`. See ``OutageBackoff`` for `interval` and `cap`.
-    public init(wrapping base: any HTTPTransport, interval: TimeInterval = 5, cap: TimeInterval = 300,
-                clock: any WallClock = SystemClock()) {
+    public init(
+        wrapping base: any HTTPTransport, interval: TimeInterval = 5, cap: TimeInterval = 300,
+        clock: any WallClock = SystemClock()
+    ) {
         self.base = base
         template = OutageBackoff(interval: interval, cap: cap)
         self.clock = clock

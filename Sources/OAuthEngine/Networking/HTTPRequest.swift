@@ -23,7 +23,9 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// A form-encoded POST (`application/x-www-form-urlencoded`), the shape every OAuth endpoint takes.
-    public static func form(url: URL, fields: [(String, String)], headers: [String: String] = [:], timeout: TimeInterval = 30) -> HTTPRequest {
+    public static func form(url: URL, fields: [(String, String)], headers: [String: String] = [:], timeout: TimeInterval = 30)
+        -> HTTPRequest
+    {
         var allHeaders = headers
         allHeaders["Content-Type"] = "application/x-www-form-urlencoded"
         allHeaders["Accept"] = allHeaders["Accept"] ?? "application/json"
@@ -32,7 +34,8 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// A GET with a `Bearer` access token.
     public static func bearer(url: URL, accessToken: String, timeout: TimeInterval = 30) -> HTTPRequest {
-        HTTPRequest(method: "GET", url: url, headers: ["Authorization": "Bearer \(accessToken)", "Accept": "application/json"], timeout: timeout)
+        HTTPRequest(
+            method: "GET", url: url, headers: ["Authorization": "Bearer \(accessToken)", "Accept": "application/json"], timeout: timeout)
     }
 }
 

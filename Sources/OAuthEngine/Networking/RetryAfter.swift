@@ -21,7 +21,8 @@ public enum RetryAfter: Sendable, Equatable {
     public init?(headerValue: String) {
         let value = headerValue.trimmingCharacters(in: .whitespaces)
         if !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-           let seconds = Int(value) {
+            let seconds = Int(value)
+        {
             self = .seconds(seconds)
             return
         }

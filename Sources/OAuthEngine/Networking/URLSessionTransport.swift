@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// The production ``HTTPTransport``: one long-lived `URLSession` (FoundationNetworking on Linux).
@@ -60,7 +60,7 @@ public final class URLSessionTransport: HTTPTransport {
         case .timedOut: return .timedOut
         case .cancelled: return .cancelled
         case .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet,
-             .dnsLookupFailed, .secureConnectionFailed, .cannotLoadFromNetwork:
+            .dnsLookupFailed, .secureConnectionFailed, .cannotLoadFromNetwork:
             return .connectionFailed("URLError \(error.code.rawValue)")
         default: return .other("URLError \(error.code.rawValue)")
         }

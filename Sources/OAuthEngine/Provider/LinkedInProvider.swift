@@ -40,7 +40,8 @@ public enum LinkedInProvider {
         guard case .issuerMismatch(let expected, let actual) = error else { return nil }
         let received = actual ?? "no iss"
         if [issuer, legacyIssuer].contains(received) {
-            return "LinkedIn ID token issuer is \(received) but \(expected) was configured: pass issuer: \"\(received)\" to ProviderProfile.linkedIn if that is the issuer you trust"
+            return
+                "LinkedIn ID token issuer is \(received) but \(expected) was configured: pass issuer: \"\(received)\" to ProviderProfile.linkedIn if that is the issuer you trust"
         }
         return "ID token issuer is \(received), expected \(expected)"
     }

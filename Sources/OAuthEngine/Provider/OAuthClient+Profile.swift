@@ -9,10 +9,12 @@ extension OAuthClient {
         endpoints: ProviderEndpoints? = nil, store: any TokenStore, transport: any HTTPTransport = URLSessionTransport(),
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60
     ) throws(OAuthError) {
-        let configuration = try profile.configuration(clientID: clientID, clientSecret: clientSecret,
-                                                      clientAuthentication: clientAuthentication, endpoints: endpoints)
-        try self.init(configuration: configuration, store: store, transport: transport, clock: clock, random: random,
-                      refreshMargin: refreshMargin)
+        let configuration = try profile.configuration(
+            clientID: clientID, clientSecret: clientSecret,
+            clientAuthentication: clientAuthentication, endpoints: endpoints)
+        try self.init(
+            configuration: configuration, store: store, transport: transport, clock: clock, random: random,
+            refreshMargin: refreshMargin)
     }
 
     /// A client from the issuer's discovery document (`<issuer>/.well-known/openid-configuration`, whose
@@ -24,9 +26,11 @@ extension OAuthClient {
         random: any RandomSource = SystemRandomSource(), refreshMargin: TimeInterval = 60
     ) async throws(OAuthError) -> OAuthClient {
         let document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport)
-        let configuration = profile.configuration(document: document, clientID: clientID, clientSecret: clientSecret,
-                                                  clientAuthentication: clientAuthentication)
-        return try OAuthClient(configuration: configuration, store: store, transport: transport, clock: clock, random: random,
-                               refreshMargin: refreshMargin)
+        let configuration = profile.configuration(
+            document: document, clientID: clientID, clientSecret: clientSecret,
+            clientAuthentication: clientAuthentication)
+        return try OAuthClient(
+            configuration: configuration, store: store, transport: transport, clock: clock, random: random,
+            refreshMargin: refreshMargin)
     }
 }

@@ -21,8 +21,10 @@ extension OAuthClient {
             var fields = [("token", token)]
             if let hint { fields.append(("token_type_hint", hint.rawValue)) }
             fields.append(("client_id", configuration.clientID))
-            let response = try await tokenClient.send(.form(url: endpoint, fields: fields, headers: ["Authorization": "Bearer \(bearer)"],
-                                                            timeout: configuration.timeout))
+            let response = try await tokenClient.send(
+                .form(
+                    url: endpoint, fields: fields, headers: ["Authorization": "Bearer \(bearer)"],
+                    timeout: configuration.timeout))
             object = try tokenClient.jsonObject(response)
         } else {
             object = try await tokenClient.introspect(token, hint: hint)
@@ -66,8 +68,10 @@ extension OAuthClient {
         }
         guard let endpoint = configuration.endpoints.revocationEndpoint else { throw .configuration("no revocation endpoint") }
         let fields = [("token", token), ("token_type_hint", kind.rawValue), ("client_id", configuration.clientID)]
-        let response = try await tokenClient.send(.form(url: endpoint, fields: fields, headers: ["Authorization": "Bearer \(bearer)"],
-                                                        timeout: configuration.timeout))
+        let response = try await tokenClient.send(
+            .form(
+                url: endpoint, fields: fields, headers: ["Authorization": "Bearer \(bearer)"],
+                timeout: configuration.timeout))
         guard response.isSuccess else { throw .server(ServerError(response: response)) }
     }
 
@@ -77,7 +81,8 @@ extension OAuthClient {
     public func send(authorized request: HTTPRequest) async throws(OAuthError) -> HTTPResponse {
         guard EndpointPolicy.isAllowed(request.url) else {
             // The query may hold a token: the message names the endpoint without it.
-            throw .configuration(EndpointPolicyError(endpoint: "resource", url: ServerError.withoutQuery(request.url) ?? request.url).description)
+            throw .configuration(
+                EndpointPolicyError(endpoint: "resource", url: ServerError.withoutQuery(request.url) ?? request.url).description)
         }
         let client = tokenClient
         return try await session.perform { tokens throws(OAuthError) in
@@ -106,7 +111,8 @@ extension OAuthClient {
     /// ``ProviderQuirks/publicClientAuthenticatesWithAccessToken`` (public clients only), else `nil`.
     private func accessTokenForTokenManagement() async -> String? {
         guard configuration.quirks.contains(.publicClientAuthenticatesWithAccessToken),
-              configuration.clientAuthentication == .none else { return nil }
+            configuration.clientAuthentication == .none
+        else { return nil }
         return await session.current()?.accessToken
     }
 }

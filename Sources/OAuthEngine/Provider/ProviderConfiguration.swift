@@ -76,10 +76,12 @@ public struct ProviderConfiguration: Sendable {
 extension ProviderConfiguration: CustomStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: endpoints and settings, never the secret.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "endpoints": endpoints, "clientID": clientID, "clientSecret": clientSecret == nil ? "none" : "<redacted>",
-            "clientAuthentication": clientAuthentication, "idTokenAlgorithms": idTokenAlgorithms, "quirks": quirks,
-        ])
+        Mirror(
+            self,
+            children: [
+                "endpoints": endpoints, "clientID": clientID, "clientSecret": clientSecret == nil ? "none" : "<redacted>",
+                "clientAuthentication": clientAuthentication, "idTokenAlgorithms": idTokenAlgorithms, "quirks": quirks,
+            ])
     }
 
     /// Issuer and client; never the secret.

@@ -21,9 +21,11 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var deviceAuthorizationEndpoint: URL?
 
     /// Creates a set of endpoints.
-    public init(issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL? = nil,
-                userinfoEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil,
-                deviceAuthorizationEndpoint: URL? = nil) {
+    public init(
+        issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL? = nil,
+        userinfoEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil,
+        deviceAuthorizationEndpoint: URL? = nil
+    ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
@@ -36,9 +38,10 @@ public struct ProviderEndpoints: Sendable, Equatable {
 
     /// The endpoints a discovery document lists.
     public init(document: DiscoveryDocument) {
-        self.init(issuer: document.issuer, authorizationEndpoint: document.authorizationEndpoint,
-                  tokenEndpoint: document.tokenEndpoint, jwksURI: document.jwksURI,
-                  userinfoEndpoint: document.userinfoEndpoint, revocationEndpoint: document.revocationEndpoint,
-                  introspectionEndpoint: document.introspectionEndpoint, deviceAuthorizationEndpoint: document.deviceAuthorizationEndpoint)
+        self.init(
+            issuer: document.issuer, authorizationEndpoint: document.authorizationEndpoint,
+            tokenEndpoint: document.tokenEndpoint, jwksURI: document.jwksURI,
+            userinfoEndpoint: document.userinfoEndpoint, revocationEndpoint: document.revocationEndpoint,
+            introspectionEndpoint: document.introspectionEndpoint, deviceAuthorizationEndpoint: document.deviceAuthorizationEndpoint)
     }
 }

@@ -31,10 +31,12 @@ public struct ProviderProfile: Sendable, Equatable {
     public var requiresLoopbackRedirect: Bool
 
     /// Creates a profile.
-    public init(name: String, quirks: ProviderQuirks = [], defaultScopes: [String] = ["openid", "profile", "email"],
-                clientAuthentication: ClientAuthentication? = nil, idTokenAlgorithms: Set<JWSAlgorithm>? = nil,
-                acceptsHS256WithClientSecret: Bool = true, endpoints: ProviderEndpoints? = nil,
-                requiresLoopbackRedirect: Bool = false) {
+    public init(
+        name: String, quirks: ProviderQuirks = [], defaultScopes: [String] = ["openid", "profile", "email"],
+        clientAuthentication: ClientAuthentication? = nil, idTokenAlgorithms: Set<JWSAlgorithm>? = nil,
+        acceptsHS256WithClientSecret: Bool = true, endpoints: ProviderEndpoints? = nil,
+        requiresLoopbackRedirect: Bool = false
+    ) {
         self.name = name
         self.quirks = quirks
         self.defaultScopes = defaultScopes
@@ -84,9 +86,11 @@ public struct ProviderProfile: Sendable, Equatable {
     }
 
     /// A configuration for `endpoints` with this profile's quirks, client authentication and algorithms.
-    public func configuration(endpoints: ProviderEndpoints, clientID: String, clientSecret: String?,
-                              clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
-                              timeout: TimeInterval = 30) -> ProviderConfiguration {
+    public func configuration(
+        endpoints: ProviderEndpoints, clientID: String, clientSecret: String?,
+        clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
+        timeout: TimeInterval = 30
+    ) -> ProviderConfiguration {
         ProviderConfiguration(
             endpoints: endpoints, clientID: clientID, clientSecret: clientSecret,
             clientAuthentication: authentication(clientSecret: clientSecret, requested: clientAuthentication, advertised: nil),
@@ -95,25 +99,31 @@ public struct ProviderProfile: Sendable, Equatable {
 
     /// A configuration for `endpoints`, or the profile's own when `nil` (LinkedIn's). Throws
     /// ``OAuthError/configuration(_:)`` when neither is known.
-    public func configuration(clientID: String, clientSecret: String?, clientAuthentication: ClientAuthentication? = nil,
-                              endpoints: ProviderEndpoints? = nil, leeway: TimeInterval = 60,
-                              timeout: TimeInterval = 30) throws(OAuthError) -> ProviderConfiguration {
+    public func configuration(
+        clientID: String, clientSecret: String?, clientAuthentication: ClientAuthentication? = nil,
+        endpoints: ProviderEndpoints? = nil, leeway: TimeInterval = 60,
+        timeout: TimeInterval = 30
+    ) throws(OAuthError) -> ProviderConfiguration {
         guard let endpoints = endpoints ?? self.endpoints else {
             throw .configuration("the \(name) profile has no built-in endpoints: discover them from the issuer or pass them")
         }
-        return configuration(endpoints: endpoints, clientID: clientID, clientSecret: clientSecret,
-                             clientAuthentication: clientAuthentication, leeway: leeway, timeout: timeout)
+        return configuration(
+            endpoints: endpoints, clientID: clientID, clientSecret: clientSecret,
+            clientAuthentication: clientAuthentication, leeway: leeway, timeout: timeout)
     }
 
     /// A configuration from a discovery document, with this profile's quirks, client authentication
     /// and algorithms (each intersected with what the document advertises).
-    public func configuration(document: DiscoveryDocument, clientID: String, clientSecret: String?,
-                              clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
-                              timeout: TimeInterval = 30) -> ProviderConfiguration {
+    public func configuration(
+        document: DiscoveryDocument, clientID: String, clientSecret: String?,
+        clientAuthentication: ClientAuthentication? = nil, leeway: TimeInterval = 60,
+        timeout: TimeInterval = 30
+    ) -> ProviderConfiguration {
         ProviderConfiguration(
             endpoints: ProviderEndpoints(document: document), clientID: clientID, clientSecret: clientSecret,
-            clientAuthentication: authentication(clientSecret: clientSecret, requested: clientAuthentication,
-                                                 advertised: document.tokenEndpointAuthMethodsSupported),
+            clientAuthentication: authentication(
+                clientSecret: clientSecret, requested: clientAuthentication,
+                advertised: document.tokenEndpointAuthMethodsSupported),
             idTokenAlgorithms: algorithms(clientSecret: clientSecret, advertised: document.idTokenSigningAlgValuesSupported),
             quirks: quirks, leeway: leeway, timeout: timeout)
     }

@@ -51,9 +51,14 @@ public enum Base64URL {
                 // every byte.
                 let output = out
                 while read < whole {
-                    let a = table[Int(input[read])], b = table[Int(input[read + 1])]
-                    let c = table[Int(input[read + 2])], d = table[Int(input[read + 3])]
-                    guard (a | b | c | d) & 0xC0 == 0 else { valid = false; break }
+                    let a = table[Int(input[read])]
+                    let b = table[Int(input[read + 1])]
+                    let c = table[Int(input[read + 2])]
+                    let d = table[Int(input[read + 3])]
+                    guard (a | b | c | d) & 0xC0 == 0 else {
+                        valid = false
+                        break
+                    }
                     let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                     output[written] = UInt8(truncatingIfNeeded: bits >> 16)
                     output[written + 1] = UInt8(truncatingIfNeeded: bits >> 8)
@@ -64,7 +69,8 @@ public enum Base64URL {
                 // Two or three characters left: one or two bytes, and the leftover bits must be zero so that
                 // each value has one encoding.
                 if valid, count - whole >= 2 {
-                    let a = table[Int(input[whole])], b = table[Int(input[whole + 1])]
+                    let a = table[Int(input[whole])]
+                    let b = table[Int(input[whole + 1])]
                     let c = count - whole == 3 ? table[Int(input[whole + 2])] : 0
                     if (a | b | c) & 0xC0 != 0 {
                         valid = false

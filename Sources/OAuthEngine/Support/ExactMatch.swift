@@ -21,8 +21,10 @@ package enum ExactMatch {
 
     /// The first of `candidates` that names `value` byte for byte (a lookup that a `String`-keyed
     /// dictionary would answer for a canonical equivalent too).
-    package static func first<Element>(in candidates: some Sequence<Element>, named value: String,
-                                       by name: (Element) -> String) -> Element? {
+    package static func first<Element>(
+        in candidates: some Sequence<Element>, named value: String,
+        by name: (Element) -> String
+    ) -> Element? {
         candidates.first { equals(name($0), value) }
     }
 }

@@ -36,8 +36,10 @@ public actor CredentialSession {
     ///   - refreshMargin: how long before expiry a token is refreshed.
     ///   - observer: called synchronously, inside the session, after every change (login,
     ///     refresh, clear) with the new tokens or `nil`; for mirrors that must never lag (LINE's `current`).
-    public init(store: any TokenStore, tokenClient: TokenClient, clock: any WallClock = SystemClock(), refreshMargin: TimeInterval = 60,
-                observer: (@Sendable (TokenSet?) -> Void)? = nil) {
+    public init(
+        store: any TokenStore, tokenClient: TokenClient, clock: any WallClock = SystemClock(), refreshMargin: TimeInterval = 60,
+        observer: (@Sendable (TokenSet?) -> Void)? = nil
+    ) {
         self.observer = observer
         self.store = store
         self.tokenClient = tokenClient
@@ -117,7 +119,8 @@ public actor CredentialSession {
         if let refreshTask { return try await Self.value(of: refreshTask) }
         guard let tokens = stored else { throw .notSignedIn }
         if let staleAccessToken, tokens.accessToken != staleAccessToken,
-           !tokens.expires(within: refreshMargin, now: clock.now()) {
+            !tokens.expires(within: refreshMargin, now: clock.now())
+        {
             return tokens
         }
         guard let refreshToken = tokens.refreshToken else { throw .noRefreshToken }

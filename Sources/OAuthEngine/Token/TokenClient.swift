@@ -18,8 +18,10 @@ public struct TokenClient: Sendable {
     }
 
     /// Exchanges an authorization code (`redirect_uri` identical to the request's, `code_verifier` sent).
-    public func exchange(code: String, redirectURI: URL, codeVerifier: String?,
-                         additionalFields: [(String, String)] = []) async throws(OAuthError) -> TokenResponse {
+    public func exchange(
+        code: String, redirectURI: URL, codeVerifier: String?,
+        additionalFields: [(String, String)] = []
+    ) async throws(OAuthError) -> TokenResponse {
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString)]
         if let codeVerifier { fields.append(("code_verifier", codeVerifier)) }
         fields.append(contentsOf: additionalFields)
@@ -40,7 +42,8 @@ public struct TokenClient: Sendable {
             throw .configuration("the provider offers no device authorization endpoint")
         }
         var fields = [("scope", scopes.joined(separator: " "))]
-        let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
+        let response = try await send(
+            .form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
         guard response.isSuccess else { throw .server(ServerError(response: response, url: endpoint)) }
         return try DeviceAuthorization(response: response, receivedAt: clock.now())
     }
@@ -69,7 +72,8 @@ public struct TokenClient: Sendable {
         } else {
             fields = [("token", token), ("token_type_hint", kind.rawValue)]
         }
-        let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
+        let response = try await send(
+            .form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
         if response.isSuccess { return }
         if response.statusCode == 400 && configuration.quirks.contains(.revokeBadRequestMeansRevoked) { return }
         throw .server(ServerError(response: response, url: endpoint))
@@ -80,7 +84,8 @@ public struct TokenClient: Sendable {
         guard let endpoint = configuration.endpoints.introspectionEndpoint else { throw .configuration("no introspection endpoint") }
         var fields = [("token", token)]
         if let hint { fields.append(("token_type_hint", hint.rawValue)) }
-        let response = try await send(.form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
+        let response = try await send(
+            .form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
         return try jsonObject(response)
     }
 
@@ -106,7 +111,9 @@ public struct TokenClient: Sendable {
 
     private func tokenRequest(_ baseFields: [(String, String)]) async throws(OAuthError) -> TokenResponse {
         var fields = baseFields
-        let request = HTTPRequest.form(url: configuration.endpoints.tokenEndpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout)
+        let request = HTTPRequest.form(
+            url: configuration.endpoints.tokenEndpoint, fields: authenticated(&fields), headers: authorizationHeader,
+            timeout: configuration.timeout)
         let response = try await send(request)
         guard response.isSuccess else { throw .server(ServerError(response: response, url: request.url)) }
         return try TokenResponse(response: response, quirks: configuration.quirks)

@@ -64,8 +64,12 @@ public struct TokenResponse: Sendable, Equatable {
 extension TokenResponse: CustomStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: never the tokens.
     public var customMirror: Mirror {
-        Mirror(self, children: ["accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
-                                "idToken": Redaction.describe(idToken), "expiresIn": expiresIn as Any, "scope": scope as Any])
+        Mirror(
+            self,
+            children: [
+                "accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
+                "idToken": Redaction.describe(idToken), "expiresIn": expiresIn as Any, "scope": scope as Any,
+            ])
     }
 
     /// Redacted.

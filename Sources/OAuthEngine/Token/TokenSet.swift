@@ -18,8 +18,10 @@ public struct TokenSet: Sendable, Codable, Equatable {
     public var expiresAt: Date
 
     /// Creates a token set.
-    public init(accessToken: String, refreshToken: String?, idToken: String?, tokenType: String = "Bearer",
-                scopes: [String], issuedAt: Date, expiresAt: Date) {
+    public init(
+        accessToken: String, refreshToken: String?, idToken: String?, tokenType: String = "Bearer",
+        scopes: [String], issuedAt: Date, expiresAt: Date
+    ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.idToken = idToken
@@ -38,8 +40,12 @@ public struct TokenSet: Sendable, Codable, Equatable {
 extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What `dump` and debuggers show: the redacted summary, never the tokens.
     public var customMirror: Mirror {
-        Mirror(self, children: ["accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
-                                "idToken": Redaction.describe(idToken), "scopes": scopes, "expiresAt": expiresAt])
+        Mirror(
+            self,
+            children: [
+                "accessToken": Redaction.describe(accessToken), "refreshToken": Redaction.describe(refreshToken),
+                "idToken": Redaction.describe(idToken), "scopes": scopes, "expiresAt": expiresAt,
+            ])
     }
 
     /// A redacted summary.

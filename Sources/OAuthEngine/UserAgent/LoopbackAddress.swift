@@ -41,8 +41,9 @@ enum LoopbackAddress: Sendable, Equatable {
         for part in parts {
             // `UInt8("+1")` parses, so check the characters before converting.
             guard (1...3).contains(part.utf8.count),
-                  part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let octet = UInt8(part) else { return nil }
+                part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let octet = UInt8(part)
+            else { return nil }
             octets.append(octet)
         }
         return octets

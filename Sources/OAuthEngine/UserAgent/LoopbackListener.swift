@@ -55,8 +55,10 @@ final class LoopbackListener: @unchecked Sendable {
     ///
     /// Returns `false` (after calling `completion` with the failure) when the listener was already
     /// used or cancelled; the caller must then not open the browser.
-    func serve(_ configuration: LoopbackServer.Configuration,
-               completion: @escaping @Sendable (Result<URL, UserAgentError>) -> Void) -> Bool {
+    func serve(
+        _ configuration: LoopbackServer.Configuration,
+        completion: @escaping @Sendable (Result<URL, UserAgentError>) -> Void
+    ) -> Bool {
         lock.lock()
         guard phase == .ready, !cancelRequested else {
             let error: UserAgentError = cancelRequested ? .cancelled : .unavailable("this sign-in attempt was already used")

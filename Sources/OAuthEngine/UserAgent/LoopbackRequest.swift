@@ -47,8 +47,9 @@ struct LoopbackRequest: Sendable, Equatable {
         guard let requestLine = lines.first else { return nil }
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty,
-              parts[0].allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }),
-              parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else { return nil }
+            parts[0].allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }),
+            parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
+        else { return nil }
         let target = parts[1]
         guard target.hasPrefix("/"), !target.contains("#") else { return nil }
 
@@ -56,7 +57,8 @@ struct LoopbackRequest: Sendable, Equatable {
         for line in lines.dropFirst() where !line.isEmpty {
             // Obsolete line folding and header names with spaces are refused, as RFC 9112 asks.
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  !line[..<colon].contains(where: \.isWhitespace) else { return nil }
+                !line[..<colon].contains(where: \.isWhitespace)
+            else { return nil }
             if line[..<colon].lowercased() == "host" {
                 guard host == nil else { return nil }
                 host = line[line.index(after: colon)...].trimmingWhitespace()

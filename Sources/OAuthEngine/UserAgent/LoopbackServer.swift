@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Foundation
 
@@ -73,10 +73,11 @@ struct LoopbackServer: Sendable {
             }
 
             let wakeAt = connections.map(\.deadline).reduce(deadline, min)
-            var entries = [
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-            ] + connections.map { pollfd(fd: $0.descriptor.raw, events: Int16(POLLIN), revents: 0) }
+            var entries =
+                [
+                    pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                ] + connections.map { pollfd(fd: $0.descriptor.raw, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&entries, nfds_t(entries.count), LoopbackSocket.milliseconds(until: wakeAt, clock: clock))
             if ready < 0 {
                 let code = errno
@@ -96,7 +97,8 @@ struct LoopbackServer: Sendable {
                 case let .callback(url, carriesError):
                     // Exactly one callback: stop accepting before answering.
                     closeListener()
-                    let page = carriesError
+                    let page =
+                        carriesError
                         ? LoopbackResponse.html(status: 200, reason: "OK", body: LoopbackResponse.errorPage)
                         : configuration.successPage.map {
                             LoopbackResponse.html(status: 200, reason: "OK", body: $0, restrictContent: false)
@@ -118,10 +120,11 @@ struct LoopbackServer: Sendable {
                     if connections.count >= Self.maximumConnections {
                         connections.removeFirst().descriptor.close()
                     }
-                    connections.append(Connection(
-                        descriptor: LoopbackDescriptor(descriptor),
-                        deadline: clock.now.advanced(by: Self.connectionReadTimeout)
-                    ))
+                    connections.append(
+                        Connection(
+                            descriptor: LoopbackDescriptor(descriptor),
+                            deadline: clock.now.advanced(by: Self.connectionReadTimeout)
+                        ))
                 }
                 // Readable but nothing accepted (e.g. out of descriptors): back off instead of spinning.
                 if accepted == 0 { usleep(20_000) }
@@ -152,8 +155,11 @@ struct LoopbackServer: Sendable {
             return .closed
         }
         guard request.method == "GET" else {
-            reply(connection.descriptor, LoopbackResponse.plain(status: 405, reason: "Method Not Allowed",
-                                                                extraHeaders: ["Allow: GET"]))
+            reply(
+                connection.descriptor,
+                LoopbackResponse.plain(
+                    status: 405, reason: "Method Not Allowed",
+                    extraHeaders: ["Allow: GET"]))
             return .closed
         }
         guard request.path == configuration.expectedPath else {
@@ -161,7 +167,8 @@ struct LoopbackServer: Sendable {
             return .closed
         }
         guard request.hasLoopbackHost,
-              let url = URL(string: configuration.redirectBase + (request.query.map { "?" + $0 } ?? "")) else {
+            let url = URL(string: configuration.redirectBase + (request.query.map { "?" + $0 } ?? ""))
+        else {
             reply(connection.descriptor, LoopbackResponse.plain(status: 400, reason: "Bad Request"))
             return .closed
         }

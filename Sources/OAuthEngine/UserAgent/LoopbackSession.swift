@@ -10,8 +10,10 @@ final class LoopbackSession: UserAgentSession {
     private let browser: any BrowserOpener
 
     /// Wraps a bound listener.
-    init(redirectURI: URL, listener: LoopbackListener, configuration: LoopbackServer.Configuration,
-         browser: any BrowserOpener) {
+    init(
+        redirectURI: URL, listener: LoopbackListener, configuration: LoopbackServer.Configuration,
+        browser: any BrowserOpener
+    ) {
         self.redirectURI = redirectURI
         self.listener = listener
         self.configuration = configuration

@@ -22,9 +22,11 @@ public struct LoopbackUserAgent: UserAgent {
 
     /// Creates a loopback agent. A redirect URI passed to ``beginSession(redirectURI:)`` overrides
     /// the host, the port (when it has a non-zero one) and the path.
-    public init(host: String = "127.0.0.1", port: Int? = nil, path: String = "/callback",
-                timeout: Duration = .seconds(300), browser: any BrowserOpener = SystemBrowserOpener(),
-                successPage: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int? = nil, path: String = "/callback",
+        timeout: Duration = .seconds(300), browser: any BrowserOpener = SystemBrowserOpener(),
+        successPage: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.path = path
@@ -43,14 +45,16 @@ public struct LoopbackUserAgent: UserAgent {
         if let redirectURI {
             let text = redirectURI.absoluteString
             guard let components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
-                  components.scheme?.lowercased() == "http" else {
+                components.scheme?.lowercased() == "http"
+            else {
                 throw .invalidRedirectURI("a loopback redirect URI must use http: \(text)")
             }
             guard let redirectHost = components.host, LoopbackAddress(host: redirectHost) != nil else {
                 throw .invalidRedirectURI("a loopback redirect URI must use 127.0.0.1 or [::1] (not a name such as localhost): \(text)")
             }
             guard components.user == nil, components.password == nil, components.query == nil,
-                  components.fragment == nil else {
+                components.fragment == nil
+            else {
                 throw .invalidRedirectURI("a loopback redirect URI must not have user info, a query or a fragment: \(text)")
             }
             hostText = redirectHost
@@ -76,8 +80,9 @@ public struct LoopbackUserAgent: UserAgent {
             timeout: min(max(timeout, .zero), .seconds(366 * 24 * 3600)),
             successPage: successPage
         )
-        return LoopbackSession(redirectURI: redirect, listener: listener, configuration: configuration,
-                               browser: browser)
+        return LoopbackSession(
+            redirectURI: redirect, listener: listener, configuration: configuration,
+            browser: browser)
     }
 
     /// Empty, or `/` followed by RFC 3986 path characters (percent-encoded form).

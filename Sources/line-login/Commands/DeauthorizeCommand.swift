@@ -23,27 +23,34 @@ struct DeauthorizeCommand: AsyncParsableCommand {
             let (channelID, platform) = (try session.resolvedChannelID(), try session.resolvedPlatform())
             let deauthorizer: LineDeauthorizer
             do throws(LineServerConfigurationError) {
-                deauthorizer = try LineDeauthorizer(channelID: channelID, channelSecret: secret, platform: platform,
-                                                    transport: session.diagnostics.transport())
+                deauthorizer = try LineDeauthorizer(
+                    channelID: channelID, channelSecret: secret, platform: platform,
+                    transport: session.diagnostics.transport())
             } catch { throw CommandFailure(error.description, exit: .usage) }
             do throws(OAuthError) { try await deauthorizer.deauthorize(userAccessToken: token.value) } catch {
                 throw Self.failure(error)
             }
             // The tokens are dead at LINE now: forget them here (a revoke answered 400 counts as done).
             try? await manager.logout()
-            if session.json { Console.json(["deauthorized": true]) } else { Console.out("Deauthorized at LINE; the login is forgotten here.") }
+            if session.json {
+                Console.json(["deauthorized": true])
+            } else {
+                Console.out("Deauthorized at LINE; the login is forgotten here.")
+            }
         }
     }
 
     private static func failure(_ error: OAuthError) -> CommandFailure {
         if case .server(let server) = error {
             if server.hasCode("invalid_client") {
-                return CommandFailure("LINE refused the channel ID and secret: check LINE_CHANNEL_SECRET and --channel-id.",
-                                      exit: .usage, underlying: error)
+                return CommandFailure(
+                    "LINE refused the channel ID and secret: check LINE_CHANNEL_SECRET and --channel-id.",
+                    exit: .usage, underlying: error)
             }
             if HTTPResponse.isRefusal(statusCode: server.statusCode) {
-                return CommandFailure("LINE no longer accepts the stored login (already deauthorized, revoked or expired). "
-                                      + "Run `line-login logout` to forget it.", exit: .checkFailed, underlying: error)
+                return CommandFailure(
+                    "LINE no longer accepts the stored login (already deauthorized, revoked or expired). "
+                        + "Run `line-login logout` to forget it.", exit: .checkFailed, underlying: error)
             }
         }
         return CommandFailure(OAuthErrorText.describe(error), exit: .network, underlying: error)

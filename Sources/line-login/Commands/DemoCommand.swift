@@ -21,7 +21,10 @@ struct DemoCommand: AsyncParsableCommand {
         var demo = Demo(showHTTP: showHTTP, resultsOnStdout: !json)
         let passed = await demo.run()
         if json {
-            Console.json(["passed": passed, "steps": demo.steps.map { ["name": $0.name, "ok": $0.ok, "ms": $0.milliseconds] }, "profile": demo.profile ?? [:]])
+            Console.json([
+                "passed": passed, "steps": demo.steps.map { ["name": $0.name, "ok": $0.ok, "ms": $0.milliseconds] },
+                "profile": demo.profile ?? [:],
+            ])
         }
         if !passed { throw CLIExit.checkFailed.exitCode }
     }
@@ -55,32 +58,40 @@ struct Demo {
                 try await emulator.start(host: "127.0.0.1", port: 0).absoluteString
             }
             guard let base = URL(string: baseURL), let channel = emulator.configuration.channels.first,
-                  let user = emulator.configuration.users.first, let email = user.email else {
+                let user = emulator.configuration.users.first, let email = user.email
+            else {
                 throw DemoFailure("the emulator has no channel or user")
             }
             let showHTTP = self.showHTTP
             let transport = TracingTransport(base: URLSessionTransport()) { method, path, status, duration in
-                if showHTTP { Console.progress("      \(method) \(path) → \(status.map(String.init) ?? "failed")  \(Console.milliseconds(duration))") }
+                if showHTTP {
+                    Console.progress("      \(method) \(path) → \(status.map(String.init) ?? "failed")  \(Console.milliseconds(duration))")
+                }
             }
             _ = try await step("discovery: issuer and endpoints") { () async throws -> String in
                 let document = try await DiscoveryDocument.fetch(issuer: base.absoluteString.trimmingSuffix("/"), transport: transport)
                 return document.issuer
             }
-            let browser = ScriptedBrowser(email: email, password: user.password, decision: .allow(addFriend: true), transport: transport) { step in
+            let browser = ScriptedBrowser(email: email, password: user.password, decision: .allow(addFriend: true), transport: transport) {
+                step in
                 Console.progress("    · \(step.name)  \(Console.milliseconds(step.duration))")
             }
-            let manager = try LoginManager(configuration: LoginConfiguration(
-                channelID: channel.channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
-                transport: transport, userAgent: browser))
+            let manager = try LoginManager(
+                configuration: LoginConfiguration(
+                    channelID: channel.channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
+                    transport: transport, userAgent: browser))
             var parameters = LoginManager.Parameters()
             parameters.botPromptStyle = .normal
-            let result = try await step("login: authorize → consent → callback → token → ID token → profile") { () async throws -> LoginResult in
+            let result = try await step("login: authorize → consent → callback → token → ID token → profile") {
+                () async throws -> LoginResult in
                 try await manager.login(permissions: [.profile, .openID, .email], parameters: parameters)
             }
             guard let idToken = result.accessToken.IDToken, let loginProfile = result.userProfile else {
                 throw DemoFailure("the login returned no ID token or profile")
             }
-            record("ID token valid: \(idToken.header.algorithm), kid \(idToken.header.keyID ?? "-"), iss/aud/exp/iat/nonce checked, sub = profile user ID", ok: true, milliseconds: 0)
+            record(
+                "ID token valid: \(idToken.header.algorithm), kid \(idToken.header.keyID ?? "-"), iss/aud/exp/iat/nonce checked, sub = profile user ID",
+                ok: true, milliseconds: 0)
             let api = try manager.api
             let friendship = try await step("friendship status with the linked official account") { () async throws -> String in
                 let status = try await api.getBotFriendshipStatus()
@@ -89,7 +100,9 @@ struct Demo {
             _ = friendship
             _ = try await step("verify the access token (channel, expires_in)") { () async throws -> String in
                 let verified = try await api.verifyAccessToken()
-                guard ExactMatch.equals(verified.channelID, channel.channelID), verified.expiresIn > 0 else { throw DemoFailure("verify returned another channel or an expired token") }
+                guard ExactMatch.equals(verified.channelID, channel.channelID), verified.expiresIn > 0 else {
+                    throw DemoFailure("verify returned another channel or an expired token")
+                }
                 return "channel \(verified.channelID), \(Seconds.whole(verified.expiresIn)) s left"
             }
             let before = result.accessToken.value
@@ -114,9 +127,11 @@ struct Demo {
                     return "HTTP 400 as expected"
                 }
             }
-            profile = ["userID": loginProfile.userID, "displayName": loginProfile.displayName,
-                       "pictureURL": loginProfile.pictureURL?.absoluteString ?? "", "statusMessage": loginProfile.statusMessage ?? "",
-                       "email": idToken.payload.email ?? "", "friendshipStatusChanged": result.friendshipStatusChanged ?? false]
+            profile = [
+                "userID": loginProfile.userID, "displayName": loginProfile.displayName,
+                "pictureURL": loginProfile.pictureURL?.absoluteString ?? "", "statusMessage": loginProfile.statusMessage ?? "",
+                "email": idToken.payload.email ?? "", "friendshipStatusChanged": result.friendshipStatusChanged ?? false,
+            ]
             show("")
             show("Profile")
             show("  user ID:        \(loginProfile.userID)")

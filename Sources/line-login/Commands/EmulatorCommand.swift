@@ -4,7 +4,8 @@ import LineLoginEmulator
 
 /// `line-login emulator`: runs the local LINE Platform in the foreground.
 struct EmulatorCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "emulator", abstract: "Run the LINE Login emulator (a local LINE Platform).")
+    static let configuration = CommandConfiguration(
+        commandName: "emulator", abstract: "Run the LINE Login emulator (a local LINE Platform).")
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -15,16 +16,24 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: "A JSON file with channels and users.")
     var config: String?
 
-    @Option(help: ArgumentHelp("Keep signing keys, generated secrets, sessions and tokens in this file across restarts.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Keep signing keys, generated secrets, sessions and tokens in this file across restarts.", valueName: "FILE"))
     var state: String?
 
-    @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
+    @Option(
+        name: .customLong("auto-approve"),
+        help: ArgumentHelp(
+            "Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
     var autoApprove: String?
 
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
-    @Flag(name: .customLong("test-controls"), help: "Serve POST /_emulator/control (advance-clock, reset-clock, expire-access-tokens, rotate-signing-key, fail-next-auto-login) and GET /_emulator/stats.")
+    @Flag(
+        name: .customLong("test-controls"),
+        help:
+            "Serve POST /_emulator/control (advance-clock, reset-clock, expire-access-tokens, rotate-signing-key, fail-next-auto-login) and GET /_emulator/stats."
+    )
     var testControls = false
 
     func validate() throws {
@@ -45,8 +54,12 @@ struct EmulatorCommand: AsyncParsableCommand {
         if testControls { configuration.testControls = true }
         if let autoApprove {
             let key = autoApprove.lowercased()
-            guard let user = configuration.users.first(where: { $0.userID.lowercased() == key || $0.email?.lowercased() == key || $0.displayName.lowercased() == key })
-                ?? (autoApprove.isEmpty ? configuration.users.first : nil) else {
+            guard
+                let user = configuration.users.first(where: {
+                    $0.userID.lowercased() == key || $0.email?.lowercased() == key || $0.displayName.lowercased() == key
+                })
+                    ?? (autoApprove.isEmpty ? configuration.users.first : nil)
+            else {
                 Console.error("--auto-approve: no user \(autoApprove)")
                 throw CLIExit.usage.exitCode
             }
@@ -74,7 +87,8 @@ struct EmulatorCommand: AsyncParsableCommand {
         // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
         let generated = config == nil
         for channel in emulator.configuration.channels {
-            let secret = configuration.generatedSecretChannelIDs.contains(channel.channelID) ? channel.channelSecret : "(from the config file)"
+            let secret =
+                configuration.generatedSecretChannelIDs.contains(channel.channelID) ? channel.channelSecret : "(from the config file)"
             Console.out("channel \(channel.channelID)  secret \(secret)  callbacks \(channel.callbackURLs.joined(separator: " "))")
         }
         for user in configuration.users {
@@ -83,7 +97,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         if let autoApproveUserID = configuration.autoApproveUserID { Console.out("auto-approve: \(autoApproveUserID)") }
         if let state { Console.out("state: \(state) (written at most once a second and at exit)") }
-        if configuration.testControls { Console.out("test controls: POST \(baseURL.absoluteString)/_emulator/control, GET \(baseURL.absoluteString)/_emulator/stats") }
+        if configuration.testControls {
+            Console.out("test controls: POST \(baseURL.absoluteString)/_emulator/control, GET \(baseURL.absoluteString)/_emulator/stats")
+        }
         Console.progress("Press Ctrl-C to stop.")
         await waitForTermination()
         await emulator.shutdown()

@@ -16,10 +16,10 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         commandName: "example-site",
         abstract: "Run the example web site with Log in with LINE (against an in-process emulator by default).",
         discussion: """
-        Pages: / (the button), /login → LINE → /callback, /profile, POST /logout. API: POST /api/nonce, \
-        POST /api/session {"id_token": …} (server-issued nonce, consumed once), GET /api/me (Authorization: Bearer \
-        access token or ID token). Against real LINE, register <public URL>/callback as the channel's callback URL.
-        """)
+            Pages: / (the button), /login → LINE → /callback, /profile, POST /logout. API: POST /api/nonce, \
+            POST /api/session {"id_token": …} (server-issued nonce, consumed once), GET /api/me (Authorization: Bearer \
+            access token or ID token). Against real LINE, register <public URL>/callback as the channel's callback URL.
+            """)
 
     @Option(help: "The address the site listens on.")
     var host = "127.0.0.1"
@@ -27,7 +27,9 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(help: "The site's port (0 = a free one, printed).")
     var port = 8500
 
-    @Option(name: .customLong("public-url"), help: "The site's URL as browsers see it (default: http://HOST:PORT); the callback is <URL>/callback.")
+    @Option(
+        name: .customLong("public-url"),
+        help: "The site's URL as browsers see it (default: http://HOST:PORT); the callback is <URL>/callback.")
     var publicURL: String?
 
     @Option(name: .customLong("channel-id"), help: "A real LINE Login channel ID (default: the in-process emulator's channel).")
@@ -42,7 +44,8 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(name: .customLong("emulator-port"), help: "The in-process emulator's port (0 = a free one).")
     var emulatorPort = 0
 
-    @Option(name: .customLong("cookie-key"), help: "64 hex digits sealing the cookies (default: $LINE_COOKIE_KEY, else random per process).")
+    @Option(
+        name: .customLong("cookie-key"), help: "64 hex digits sealing the cookies (default: $LINE_COOKIE_KEY, else random per process).")
     var cookieKey: String?
 
     @Flag(help: "Also ask for the email permission.")
@@ -51,7 +54,10 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     @Option(name: .customLong("bot-prompt"), help: "normal or aggressive: offer to add the linked official account.")
     var botPrompt: String?
 
-    @Option(help: ArgumentHelp("Keep nonces and sessions in this PostgreSQL database (postgres://user:password@host:5432/db, no TLS), shared by every instance of the site.", valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep nonces and sessions in this PostgreSQL database (postgres://user:password@host:5432/db, no TLS), shared by every instance of the site.",
+            valueName: "URL"))
     var postgres: String?
 
     func validate() throws {
@@ -69,7 +75,8 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             let target: ExampleSite.Target
             if let channelID {
                 guard let secret = ChannelSecret.resolve(flag: channelSecret) else {
-                    throw CommandFailure("web login needs the channel secret: pass --channel-secret or set LINE_CHANNEL_SECRET", exit: .usage)
+                    throw CommandFailure(
+                        "web login needs the channel secret: pass --channel-secret or set LINE_CHANNEL_SECRET", exit: .usage)
                 }
                 target = ExampleSite.Target(channelID: channelID, channelSecret: secret, platform: try resolvedPlatform(), emulated: false)
             } else {
@@ -82,12 +89,15 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                 }
                 emulator = started
                 let channel = configuration.channels[0]
-                target = ExampleSite.Target(channelID: channel.channelID, channelSecret: channel.channelSecret,
-                                            platform: .custom(baseURL: baseURL), emulated: true)
+                target = ExampleSite.Target(
+                    channelID: channel.channelID, channelSecret: channel.channelSecret,
+                    platform: .custom(baseURL: baseURL), emulated: true)
                 Console.out("LINE emulator at \(baseURL.absoluteString)  (sign in as brown@example.com / brown or cony@example.com / cony)")
             }
             let shared: SharedStores?
-            do throws(PostgresStoreError) { shared = try postgres.map { url throws(PostgresStoreError) in try SharedStores(url: url) } } catch {
+            do throws(PostgresStoreError) {
+                shared = try postgres.map { url throws(PostgresStoreError) in try SharedStores(url: url) }
+            } catch {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)
             }
@@ -96,10 +106,11 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             defer { pool?.cancel() }
             let site: ExampleSite
             do {
-                site = try ExampleSite(target: target, redirectURI: redirectURI, sealer: try sealer(),
-                                       scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
-                                       nonces: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
-                                       sessions: shared?.sessions ?? MemoryWebSessionStore())
+                site = try ExampleSite(
+                    target: target, redirectURI: redirectURI, sealer: try sealer(),
+                    scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
+                    nonces: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
+                    sessions: shared?.sessions ?? MemoryWebSessionStore())
             } catch let error as LineServerConfigurationError {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)

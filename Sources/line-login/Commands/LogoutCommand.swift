@@ -24,8 +24,9 @@ struct LogoutCommand: AsyncParsableCommand {
                 }
                 // The session is forgotten here whatever LINE answered; say what did not happen there.
                 if session.json { Console.json(["loggedOut": true, "revoked": false]) }
-                throw CommandFailure("Logged out on this machine (the tokens are forgotten), but LINE could not be asked to revoke them "
-                                     + "(\(error.description)). They stop working when they expire.", exit: .network)
+                throw CommandFailure(
+                    "Logged out on this machine (the tokens are forgotten), but LINE could not be asked to revoke them "
+                        + "(\(error.description)). They stop working when they expire.", exit: .network)
             }
             if session.json { Console.json(["loggedOut": true, "revoked": true]) } else { Console.out("Logged out.") }
         }

@@ -7,11 +7,11 @@ struct OAuthCommand: AsyncParsableCommand {
         commandName: "oauth",
         abstract: "Sign in with LinkedIn or any OpenID Connect issuer.",
         discussion: """
-        `login` discovers the issuer (or uses LinkedIn's endpoints with --provider linkedin), signs in \
-        through the system browser and a loopback redirect (PKCE, state, nonce; the ID token validated), \
-        and keeps the tokens under --store-dir. The other commands use the last login's issuer and \
-        client unless told otherwise. A client secret is never stored: pass --client-secret or set \
-        OAUTH_CLIENT_SECRET for a confidential client.
-        """,
+            `login` discovers the issuer (or uses LinkedIn's endpoints with --provider linkedin), signs in \
+            through the system browser and a loopback redirect (PKCE, state, nonce; the ID token validated), \
+            and keeps the tokens under --store-dir. The other commands use the last login's issuer and \
+            client unless told otherwise. A client secret is never stored: pass --client-secret or set \
+            OAUTH_CLIENT_SECRET for a confidential client.
+            """,
         subcommands: [OAuthLoginCommand.self, OAuthTokenCommand.self, OAuthUserinfoCommand.self, OAuthLogoutCommand.self])
 }

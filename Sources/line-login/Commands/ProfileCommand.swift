@@ -12,7 +12,9 @@ struct ProfileCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(session.diagnostics) {
             let profile = try await session.makeSessionManager().api.getProfile()
-            if session.json { Console.json(TokenSummary.profile(profile)) } else {
+            if session.json {
+                Console.json(TokenSummary.profile(profile))
+            } else {
                 Console.out("\(profile.displayName) (\(profile.userID))")
                 if let picture = profile.pictureURL { Console.out("picture: \(picture.absoluteString)") }
                 if let status = profile.statusMessage { Console.out("status:  \(status)") }

@@ -5,7 +5,8 @@ import OAuthEngine
 
 /// `line-login status`: whether a session is stored, and its expiry.
 struct StatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show whether you are logged in, to which channel and platform (exit 3 if not).")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show whether you are logged in, to which channel and platform (exit 3 if not).")
 
     @OptionGroup var session: SessionOptions
 
@@ -46,11 +47,14 @@ struct StatusCommand: AsyncParsableCommand {
             } else {
                 Console.out("Logged in to channel \(channelID) on \(platform).")
                 TokenSummary.lines(token).forEach(Console.out)
-                if let accepted { Console.out(accepted ? "The platform accepts the access token." : "The platform no longer accepts the access token.") }
+                if let accepted {
+                    Console.out(accepted ? "The platform accepts the access token." : "The platform no longer accepts the access token.")
+                }
             }
             if accepted == false {
-                throw CommandFailure("The platform no longer accepts the stored access token (revoked or expired there). "
-                                     + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
+                throw CommandFailure(
+                    "The platform no longer accepts the stored access token (revoked or expired there). "
+                        + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
             }
         }
     }

@@ -8,16 +8,20 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         commandName: "verify-id-token",
         abstract: "Validate LINE ID tokens (signature and every claim check) with the code the SDK uses.",
         discussion: """
-        With TOKEN = -, reads one token per line from stdin and writes one JSON object per input line, in order \
-        (a blank line is a malformed token): \
-        {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
-        Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
-        """)
+            With TOKEN = -, reads one token per line from stdin and writes one JSON object per input line, in order \
+            (a blank line is a malformed token): \
+            {"valid":true,"claims":{…}} or {"valid":false,"error":"<code>","message":"…"}. \
+            Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
+            """)
 
     @Option(name: .customLong("channel-id"), help: "The channel ID the token must be issued to (aud).")
     var channelID: String
 
-    @Option(name: .customLong("channel-secret"), help: "Accept HS256 (web login) tokens keyed with this channel secret (prefer $LINE_CHANNEL_SECRET: arguments show in ps and shell history).")
+    @Option(
+        name: .customLong("channel-secret"),
+        help:
+            "Accept HS256 (web login) tokens keyed with this channel secret (prefer $LINE_CHANNEL_SECRET: arguments show in ps and shell history)."
+    )
     var channelSecretOption: String?
 
     /// The flag, else `$LINE_CHANNEL_SECRET`.
@@ -54,7 +58,9 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     func validate() throws {
         let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
         if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
-        if sources == 0 && channelSecret == nil { throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret") }
+        if sources == 0 && channelSecret == nil {
+            throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret")
+        }
         do { try IDTokenValidator.checkLeeway(leeway) } catch {
             let bounds = IDTokenValidator.leewayBounds
             throw ValidationError("--leeway must be a number of seconds from \(Int(bounds.lowerBound)) to \(Int(bounds.upperBound))")
@@ -121,7 +127,9 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         } else if let issuer {
             let document: DiscoveryDocument
             do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport) } catch {
-                throw CommandFailure("\(issuer)'s discovery document could not be read: \(OAuthErrorText.describe(error)).", exit: .network, underlying: error)
+                throw CommandFailure(
+                    "\(issuer)'s discovery document could not be read: \(OAuthErrorText.describe(error)).", exit: .network,
+                    underlying: error)
             }
             guard let url = document.jwksURI else { throw CommandFailure("the issuer has no jwks_uri", exit: .network) }
             keys = KeySetCache(url: url, transport: transport, clock: clock)
@@ -131,8 +139,9 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
         }
         var algorithms: Set<JWSAlgorithm> = keys == nil ? [] : [.es256, .rs256]
         if channelSecret != nil { algorithms.insert(.hs256) }
-        return try IDTokenValidator(issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
-                                keys: keys, leeway: leeway, clock: clock)
+        return try IDTokenValidator(
+            issuer: expected, clientID: channelID, allowedAlgorithms: algorithms, hmacSecret: channelSecret,
+            keys: keys, leeway: leeway, clock: clock)
     }
 }
 

@@ -46,8 +46,9 @@ struct CommandFailure: Error {
 
     init(_ error: LineSDKError) {
         if error.isRefreshTokenError {
-            self.init("Your LINE session has ended: LINE no longer accepts its refresh token. Run `line-login login` to log in again.",
-                      exit: .notLoggedIn, underlying: error)
+            self.init(
+                "Your LINE session has ended: LINE no longer accepts its refresh token. Run `line-login login` to log in again.",
+                exit: .notLoggedIn, underlying: error)
         } else {
             self.init(error.description, exit: .forError(error), underlying: error)
         }

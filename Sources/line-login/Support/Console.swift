@@ -15,7 +15,8 @@ enum Console {
         var value = object
         value["version"] = jsonVersion
         guard JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             out("{}")
             return
         }

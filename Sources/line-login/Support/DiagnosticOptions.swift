@@ -7,7 +7,9 @@ struct DiagnosticOptions: ParsableArguments {
     @Flag(help: "On failure, also print the underlying error as the program sees it (types and cases, for bug reports).")
     var verbose = false
 
-    @Flag(name: .customLong("show-http"), help: "Print each HTTP exchange on stderr: method, path, status, time (never queries, bodies or tokens).")
+    @Flag(
+        name: .customLong("show-http"),
+        help: "Print each HTTP exchange on stderr: method, path, status, time (never queries, bodies or tokens).")
     var showHTTP = false
 
     /// The transport for this command: `base`, traced on stderr with `--show-http`.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import OAuthEngine
@@ -42,8 +42,9 @@ struct PasteBackUserAgent: UserAgent {
                             let text = line.trimmingCharacters(in: .whitespaces)
                             guard !text.isEmpty, !first.isAnswered else { continue }
                             guard let url = URL(string: text), AuthorizationResponse.matches(url, redirectURI: redirect) else {
-                                Console.progress("That is not the callback address: paste the whole address from the browser's "
-                                                 + "address bar (it starts with \(redirect.absoluteString)).")
+                                Console.progress(
+                                    "That is not the callback address: paste the whole address from the browser's "
+                                        + "address bar (it starts with \(redirect.absoluteString)).")
                                 continue
                             }
                             first.answer(.success(url))

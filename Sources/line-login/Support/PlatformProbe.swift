@@ -6,10 +6,13 @@ import OAuthEngine
 /// not a LINE platform, fails here in seconds, named, instead of as a login that never comes back.
 enum PlatformProbe {
     /// Reads the platform's discovery document (`/.well-known/openid-configuration`) and checks its issuer.
-    static func check(_ platform: LinePlatform, transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10) async throws {
+    static func check(_ platform: LinePlatform, transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10)
+        async throws
+    {
         let discovery = platform.issuer + "/.well-known/openid-configuration"
         let onThisMachine = URL(string: platform.issuer).map { EndpointPolicy.isLoopbackAddress(host: $0.host) } ?? false
-        let hint = onThisMachine
+        let hint =
+            onThisMachine
             ? " Is the emulator running? Start it with `line-login emulator --port \(URL(string: platform.issuer)?.port ?? 8400)`."
             : " Check the network, and --platform if you gave one."
         let document: DiscoveryDocument
@@ -18,14 +21,16 @@ enum PlatformProbe {
             case .transport(let failure):
                 throw CommandFailure("The LINE platform at \(platform.issuer) did not answer (\(failure)).\(hint)", exit: .network)
             case .server(let server):
-                throw CommandFailure("The LINE platform at \(platform.issuer) answered HTTP \(server.statusCode) for \(discovery).\(hint)", exit: .network)
+                throw CommandFailure(
+                    "The LINE platform at \(platform.issuer) answered HTTP \(server.statusCode) for \(discovery).\(hint)", exit: .network)
             default:
                 throw CommandFailure("\(discovery) is not a LINE platform's discovery document.\(hint)", exit: .network)
             }
         }
         guard ExactMatch.equals(document.issuer, platform.issuer) else {
-            throw CommandFailure("The platform at \(platform.issuer) calls itself \(document.issuer), so its ID tokens would be refused. "
-                                 + "Pass --platform \(document.issuer).", exit: .usage)
+            throw CommandFailure(
+                "The platform at \(platform.issuer) calls itself \(document.issuer), so its ID tokens would be refused. "
+                    + "Pass --platform \(document.issuer).", exit: .usage)
         }
     }
 }
@@ -36,8 +41,10 @@ extension PlatformProbe {
     /// the channel ID or the callback URL is wrong, which would otherwise surface only in the browser,
     /// after a wait. Nothing is signed in (against the emulator with --auto-approve a code is issued and
     /// never used).
-    static func checkChannel(_ platform: LinePlatform, channelID: String, redirectURI: URL,
-                             transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10) async throws {
+    static func checkChannel(
+        _ platform: LinePlatform, channelID: String, redirectURI: URL,
+        transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10
+    ) async throws {
         guard var components = URLComponents(url: platform.authorizeURL, resolvingAgainstBaseURL: false) else { return }
         components.percentEncodedQuery = FormEncoding.encode([
             ("response_type", "code"), ("client_id", channelID), ("redirect_uri", redirectURI.absoluteString),
@@ -49,8 +56,9 @@ extension PlatformProbe {
             throw CommandFailure("The LINE platform at \(platform.issuer) did not answer a login request (\(error)).", exit: .network)
         }
         guard HTTPResponse.isRefusal(statusCode: response.statusCode) else { return }
-        throw CommandFailure("\(platform.issuer) refused a login for channel \(channelID) with the callback URL "
-                             + "\(redirectURI.absoluteString): check --channel-id, and that this callback URL is registered "
-                             + "for the channel (or pass --redirect-port for one that is).", exit: .usage)
+        throw CommandFailure(
+            "\(platform.issuer) refused a login for channel \(channelID) with the callback URL "
+                + "\(redirectURI.absoluteString): check --channel-id, and that this callback URL is registered "
+                + "for the channel (or pass --redirect-port for one that is).", exit: .usage)
     }
 }

@@ -28,7 +28,8 @@ enum PortOption {
 extension PortOption {
     /// The failure to listen on `host`:`port`, in words (a socket error's text names system calls).
     static func listenFailure(_ what: String, host: String, port: Int, underlying: any Error) -> CommandFailure {
-        CommandFailure("The \(what) could not listen on \(host):\(port): the port is in use or not allowed. "
-                       + "Pick another with --port, or 0 for any free port.", exit: .usage, underlying: underlying)
+        CommandFailure(
+            "The \(what) could not listen on \(host):\(port): the port is in use or not allowed. "
+                + "Pick another with --port, or 0 for any free port.", exit: .usage, underlying: underlying)
     }
 }

@@ -71,7 +71,8 @@ struct SessionOptions: ParsableArguments {
     static func platformURL(_ string: String) throws -> URL {
         let usage = "Use https://…, or http://127.0.0.1:PORT for a platform on this machine such as the emulator."
         guard var components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty else {
+            let host = components.host, !host.isEmpty
+        else {
             throw CommandFailure("--platform \(string) is not a URL. \(usage)", exit: .usage)
         }
         guard scheme == "https" || scheme == "http" else {

@@ -33,9 +33,10 @@ import Testing
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
         let store = MemoryTokenStore()
-        let manager = try LoginManager(configuration: LoginConfiguration(
-            channelID: EmulatorFixture.channelID, platform: fixture.platform, tokenStore: store, transport: faults,
-            userAgent: ScriptedBrowser(email: "brown@example.com", password: "brown"), clock: clock))
+        let manager = try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: EmulatorFixture.channelID, platform: fixture.platform, tokenStore: store, transport: faults,
+                userAgent: ScriptedBrowser(email: "brown@example.com", password: "brown"), clock: clock))
         return Client(fixture: fixture, manager: manager, faults: faults, clock: clock, store: store)
     }
 
@@ -95,7 +96,7 @@ import Testing
     @Test func aFailingEndpointIsLeftAloneForTheBackOffAndRetryAfterIsHonoured() async throws {
         let client = try await Self.client()
         _ = try await client.manager.login(permissions: [.profile])
-        let base = client.faults.calls(to: Self.profile)  // the login's own profile check
+        let base = client.faults.calls(to: Self.profile) // the login's own profile check
 
         // 429 with Retry-After: 30: one call, then nothing for 30 s, then one probe.
         client.faults.inject(.status(429, retryAfter: "30"), on: [Self.profile])

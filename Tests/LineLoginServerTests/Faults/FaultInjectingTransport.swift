@@ -87,8 +87,9 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
         case .status(let code, let retryAfter):
             var headers = ["Content-Type": "application/json"]
             if let retryAfter { headers["Retry-After"] = retryAfter }
-            return HTTPResponse(statusCode: code, headers: headers,
-                                body: Data(#"{"error":"server_error","error_description":"injected"}"#.utf8))
+            return HTTPResponse(
+                statusCode: code, headers: headers,
+                body: Data(#"{"error":"server_error","error_description":"injected"}"#.utf8))
         }
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import LineSDK
@@ -29,12 +29,27 @@ import LineLoginHummingbird
         let faults = FaultInjectingTransport()
         let channels = [LineChannel(channelID: EmulatorFixture.channelID)]
         let verifiers: [(String, LineBearerMiddleware<LineRequestContext>.AcceptedTokens, String)] = [
-            ("access token", .accessTokens(try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform,
-                                                                  cache: nil, transport: faults)), tokens.accessToken),
-            ("ID token, remote", .idTokens(try IDTokenVerifier(channels: channels, platform: fixture.platform, mode: .remote,
-                                                               transport: faults)), idToken),
-            ("ID token, local (cold JWKS cache)", .idTokens(try IDTokenVerifier(channels: channels, platform: fixture.platform,
-                                                                                transport: faults)), idToken),
+            (
+                "access token",
+                .accessTokens(
+                    try AccessTokenVerifier(
+                        channelIDs: [EmulatorFixture.channelID], platform: fixture.platform,
+                        cache: nil, transport: faults)), tokens.accessToken
+            ),
+            (
+                "ID token, remote",
+                .idTokens(
+                    try IDTokenVerifier(
+                        channels: channels, platform: fixture.platform, mode: .remote,
+                        transport: faults)), idToken
+            ),
+            (
+                "ID token, local (cold JWKS cache)",
+                .idTokens(
+                    try IDTokenVerifier(
+                        channels: channels, platform: fixture.platform,
+                        transport: faults)), idToken
+            ),
         ]
         faults.inject(fault)
         for (name, accepted, token) in verifiers {
@@ -43,7 +58,8 @@ import LineLoginHummingbird
                 let result = try await MiddlewareTests.call(server, token: token)
                 #expect(result.status == 503, "\(name), \(fault), attempt \(attempt): \(result.status) \(result.text)")
                 let retryAfter = Int(result.header("retry-after") ?? "")
-                #expect(retryAfter.map { (1...300).contains($0) } == true, "\(name), \(fault): Retry-After \(String(describing: retryAfter))")
+                #expect(
+                    retryAfter.map { (1...300).contains($0) } == true, "\(name), \(fault): Retry-After \(String(describing: retryAfter))")
                 #expect(result.json?["error"] as? String == "temporarily_unavailable")
             }
             await server.stop()
@@ -57,8 +73,9 @@ import LineLoginHummingbird
         let tokens = try await fixture.tokens()
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform, cache: nil,
-                                               transport: faults, clock: clock, outageBackoff: 5)
+        let verifier = try AccessTokenVerifier(
+            channelIDs: [EmulatorFixture.channelID], platform: fixture.platform, cache: nil,
+            transport: faults, clock: clock, outageBackoff: 5)
         let server = try await MiddlewareTests.server(.accessTokens(verifier))
         faults.inject(.status(503, retryAfter: nil))
 
@@ -108,8 +125,9 @@ import LineLoginHummingbird
         let idToken = try #require(try await fixture.tokens().idToken)
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
-                                           transport: faults, clock: clock)
+        let verifier = try IDTokenVerifier(
+            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            transport: faults, clock: clock)
         let server = try await MiddlewareTests.server(.idTokens(verifier))
         faults.inject(.status(503, retryAfter: "45"))
         try await Self.concurrently(1) { _ in _ = try await MiddlewareTests.call(server, token: idToken) }
@@ -161,9 +179,9 @@ final class SilentListener: Sendable {
 
     init?() {
         #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()

@@ -33,11 +33,14 @@ struct EmulatorFixture {
 
     /// Signs Brown in through the emulator's pages over HTTP and exchanges the code (PKCE, public client).
     /// `es256` asks for an ES256 ID token (`id_token_key_type=JWK`); otherwise HS256 with the channel secret.
-    func tokens(channelID: String = channelID, scopes: [String] = ["profile", "openid"], nonce: String? = nil,
-                es256: Bool = true, email: String = "brown@example.com", password: String = "brown") async throws -> TokenResponse {
+    func tokens(
+        channelID: String = channelID, scopes: [String] = ["profile", "openid"], nonce: String? = nil,
+        es256: Bool = true, email: String = "brown@example.com", password: String = "brown"
+    ) async throws -> TokenResponse {
         let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
-        let request = AuthorizationRequest(endpoint: platform.authorizeURL, clientID: channelID, redirectURI: redirectURI,
-                                           scopes: scopes, nonce: nonce, generateNonce: scopes.contains("openid"))
+        let request = AuthorizationRequest(
+            endpoint: platform.authorizeURL, clientID: channelID, redirectURI: redirectURI,
+            scopes: scopes, nonce: nonce, generateNonce: scopes.contains("openid"))
         let browser = ScriptedBrowser(email: email, password: password, decision: .allow(addFriend: false))
         let session = try await browser.beginSession(redirectURI: redirectURI)
         let callback = try await session.present(request.url)

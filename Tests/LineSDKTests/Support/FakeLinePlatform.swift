@@ -202,8 +202,9 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
             state.secrets += [access, refresh]
         }
         let now = Date()
-        return TokenSet(accessToken: access, refreshToken: refresh, idToken: nil, scopes: scopes, issuedAt: now,
-                        expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)))
+        return TokenSet(
+            accessToken: access, refreshToken: refresh, idToken: nil, scopes: scopes, issuedAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(expiresIn)))
     }
 
     // MARK: HTTPTransport
@@ -232,11 +233,15 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         switch (request.method, request.path) {
         case ("POST", Paths.token): return token(request)
         case ("GET", Paths.certs): return certs()
-        case ("GET", Paths.discovery): return Self.json(200, [
-            "issuer": faults.discoveryIssuer ?? Self.issuer, "authorization_endpoint": Self.issuer + Paths.authorize,
-            "token_endpoint": Self.issuer + Paths.token, "jwks_uri": Self.issuer + (faults.discoveryJWKSPath ?? Paths.certs),
-            "response_types_supported": ["code"], "subject_types_supported": ["pairwise"], "id_token_signing_alg_values_supported": ["ES256"],
-        ])
+        case ("GET", Paths.discovery):
+            return Self.json(
+                200,
+                [
+                    "issuer": faults.discoveryIssuer ?? Self.issuer, "authorization_endpoint": Self.issuer + Paths.authorize,
+                    "token_endpoint": Self.issuer + Paths.token, "jwks_uri": Self.issuer + (faults.discoveryJWKSPath ?? Paths.certs),
+                    "response_types_supported": ["code"], "subject_types_supported": ["pairwise"],
+                    "id_token_signing_alg_values_supported": ["ES256"],
+                ])
         case ("GET", let path) where path == faults.discoveryJWKSPath: return certs()
         case ("GET", Paths.verify): return verify(request)
         case ("POST", Paths.revoke): return revoke(request)
@@ -249,7 +254,11 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
     // MARK: Token endpoint
 
     private func token(_ request: RecordedRequest) -> HTTPResponse {
-        guard request.headers.contains(where: { $0.key.lowercased() == "content-type" && $0.value.hasPrefix("application/x-www-form-urlencoded") }) else {
+        guard
+            request.headers.contains(where: {
+                $0.key.lowercased() == "content-type" && $0.value.hasPrefix("application/x-www-form-urlencoded")
+            })
+        else {
             return Self.json(400, ["error": "invalid_request", "error_description": "form body expected"])
         }
         switch request.field("grant_type") {
@@ -275,8 +284,9 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         guard request.field("client_id") == pending.clientID else { return reject("client_id does not match") }
         if let challenge = pending.codeChallenge {
             guard pending.codeChallengeMethod == "S256", let verifier = request.field("code_verifier"),
-                  (43...128).contains(verifier.count),
-                  Base64URL.encode(SHA256.hash(data: Data(verifier.utf8))) == challenge else {
+                (43...128).contains(verifier.count),
+                Base64URL.encode(SHA256.hash(data: Data(verifier.utf8))) == challenge
+            else {
                 return reject("invalid code_verifier")
             }
             state.withLock { $0.pkceChecks += 1 }
@@ -292,16 +302,19 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         body["scope"] = scopes.joined(separator: " ")
         var idToken: String?
         if pending.scopes.contains("openid") {
-            let token = makeIDToken(clientID: pending.clientID, user: pending.user, nonce: faults.idTokenNonce ?? pending.nonce,
-                                    scopes: pending.scopes, maxAge: pending.maxAge, subject: faults.idTokenSubject,
-                                    includeEmail: faults.idTokenIncludesEmail)
+            let token = makeIDToken(
+                clientID: pending.clientID, user: pending.user, nonce: faults.idTokenNonce ?? pending.nonce,
+                scopes: pending.scopes, maxAge: pending.maxAge, subject: faults.idTokenSubject,
+                includeEmail: faults.idTokenIncludesEmail)
             body["id_token"] = token
             idToken = token
         }
         if faults.tokenWrongType { body["token_type"] = "mac" }
         state.withLock { state in
-            state.accessTokens[access] = IssuedAccessToken(clientID: pending.clientID, scopes: pending.scopes, user: pending.user, expiresIn: expiresIn)
-            state.refreshTokens[refresh] = IssuedRefreshToken(clientID: pending.clientID, scopes: pending.scopes, user: pending.user, accessToken: access)
+            state.accessTokens[access] = IssuedAccessToken(
+                clientID: pending.clientID, scopes: pending.scopes, user: pending.user, expiresIn: expiresIn)
+            state.refreshTokens[refresh] = IssuedRefreshToken(
+                clientID: pending.clientID, scopes: pending.scopes, user: pending.user, accessToken: access)
             state.secrets += [access, refresh] + (idToken.map { [$0] } ?? [])
         }
         return Self.json(200, body)
@@ -318,7 +331,8 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
             let access = "at-" + Self.randomHex(24)
             record.accessToken = access
             state.refreshTokens[token] = record
-            state.accessTokens[access] = IssuedAccessToken(clientID: record.clientID, scopes: record.scopes, user: record.user, expiresIn: 2_592_000)
+            state.accessTokens[access] = IssuedAccessToken(
+                clientID: record.clientID, scopes: record.scopes, user: record.user, expiresIn: 2_592_000)
             state.secrets.append(access)
             return (access, record)
         }
@@ -326,10 +340,12 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
             return Self.json(400, ["error": "invalid_grant", "error_description": "invalid refresh token"])
         }
         // Same refresh token back, no id_token (LINE quirk 9).
-        return Self.json(200, [
-            "access_token": access, "refresh_token": token, "expires_in": 2_592_000, "token_type": "Bearer",
-            "scope": record.scopes.filter { $0 != "email" }.joined(separator: " "),
-        ])
+        return Self.json(
+            200,
+            [
+                "access_token": access, "refresh_token": token, "expires_in": 2_592_000, "token_type": "Bearer",
+                "scope": record.scopes.filter { $0 != "email" }.joined(separator: " "),
+            ])
     }
 
     // MARK: Other endpoints
@@ -343,12 +359,15 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
 
     private func verify(_ request: RecordedRequest) -> HTTPResponse {
         let faults = self.faults
-        if faults.verifyGarbage { return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("<html>oops".utf8)) }
+        if faults.verifyGarbage {
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("<html>oops".utf8))
+        }
         guard let token = request.queryValue("access_token"), let record = state.current.accessTokens[token] else {
             return Self.json(400, ["error": "invalid_request", "error_description": "invalid access token"])
         }
         if faults.verifyMissingFields { return Self.json(200, ["scope": record.scopes.joined(separator: " ")]) }
-        return Self.json(200, ["scope": record.scopes.joined(separator: " "), "client_id": record.clientID, "expires_in": record.expiresIn - 1])
+        return Self.json(
+            200, ["scope": record.scopes.joined(separator: " "), "client_id": record.clientID, "expires_in": record.expiresIn - 1])
     }
 
     private func revoke(_ request: RecordedRequest) -> HTTPResponse {
@@ -366,7 +385,8 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
 
     private func bearer(_ request: RecordedRequest) -> IssuedAccessToken? {
         guard let header = request.headers.first(where: { $0.key.lowercased() == "authorization" })?.value,
-              header.hasPrefix("Bearer ") else { return nil }
+            header.hasPrefix("Bearer ")
+        else { return nil }
         return state.current.accessTokens[String(header.dropFirst("Bearer ".count))]
     }
 
@@ -380,7 +400,9 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         if let status = faults.profileStatus { return Self.json(status, ["message": "injected \(status)"]) }
         guard let record = bearer(request) else { return Self.json(401, ["message": "invalid token"]) }
         guard record.scopes.contains("profile") else { return Self.json(403, ["message": "Not allowed to use the API"]) }
-        if faults.profileGarbage { return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{\"userId\": ".utf8)) }
+        if faults.profileGarbage {
+            return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data("{\"userId\": ".utf8))
+        }
         var body: [String: Any] = ["userId": faults.profileUserID ?? record.user.userID]
         if !faults.profileMissingFields { body["displayName"] = record.user.displayName }
         if let picture = record.user.pictureURL { body["pictureUrl"] = picture }
@@ -398,8 +420,10 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
     // MARK: ID tokens
 
     /// An ES256 compact JWS signed with this platform's key.
-    func makeIDToken(clientID: String, user: User, nonce: String?, scopes: [String], maxAge: Int? = nil, subject: String? = nil,
-                     includeEmail: Bool = true, issuer: String = FakeLinePlatform.issuer, lifetime: Int = 3600) -> String {
+    func makeIDToken(
+        clientID: String, user: User, nonce: String?, scopes: [String], maxAge: Int? = nil, subject: String? = nil,
+        includeEmail: Bool = true, issuer: String = FakeLinePlatform.issuer, lifetime: Int = 3600
+    ) -> String {
         let now = Int(Date().timeIntervalSince1970)
         var claims: [String: Any] = [
             "iss": issuer, "sub": subject ?? user.userID, "aud": clientID, "exp": now + lifetime, "iat": now, "amr": ["linesso"],

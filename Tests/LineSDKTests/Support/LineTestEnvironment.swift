@@ -13,8 +13,10 @@ struct LineTestEnvironment {
     let manager: LoginManager
     let configuration: LoginConfiguration
 
-    init(channelID: String = LineTestEnvironment.channelID, platform: FakeLinePlatform = FakeLinePlatform(),
-         store: MemoryTokenStore = MemoryTokenStore(), configure: (inout LoginConfiguration) -> Void = { _ in }) throws {
+    init(
+        channelID: String = LineTestEnvironment.channelID, platform: FakeLinePlatform = FakeLinePlatform(),
+        store: MemoryTokenStore = MemoryTokenStore(), configure: (inout LoginConfiguration) -> Void = { _ in }
+    ) throws {
         self.platform = platform
         self.store = store
         let agent = FakeUserAgent(platform: platform)
@@ -25,14 +27,19 @@ struct LineTestEnvironment {
         manager = try LoginManager(configuration: configuration)
     }
 
-    static func configuration(channelID: String, platform: FakeLinePlatform, store: any TokenStore, agent: (any UserAgent)?) -> LoginConfiguration {
-        LoginConfiguration(channelID: channelID, platform: platform.platform, tokenStore: store, transport: platform, userAgent: agent,
-                           bundleIdentifier: "com.example.lineapp")
+    static func configuration(channelID: String, platform: FakeLinePlatform, store: any TokenStore, agent: (any UserAgent)?)
+        -> LoginConfiguration
+    {
+        LoginConfiguration(
+            channelID: channelID, platform: platform.platform, tokenStore: store, transport: platform, userAgent: agent,
+            bundleIdentifier: "com.example.lineapp")
     }
 
     /// Logs in with the scripted agent.
     @discardableResult
-    func login(_ permissions: Set<LoginPermission> = [.profile, .openID], parameters: LoginManager.Parameters = .init()) async throws(LineSDKError) -> LoginResult {
+    func login(_ permissions: Set<LoginPermission> = [.profile, .openID], parameters: LoginManager.Parameters = .init())
+        async throws(LineSDKError) -> LoginResult
+    {
         try await manager.login(permissions: permissions, parameters: parameters)
     }
 
@@ -130,8 +137,9 @@ final class TokenNotificationRecorder: @unchecked Sendable {
                 if notification.name == .LineSDKAccessTokenDidUpdate {
                     // `newToken` from userInfo: a test comparing it sees a notification whose object disagrees.
                     let new = notification.userInfo?[LineSDKNotificationKey.newAccessToken] as? AccessToken
-                    event = Event(name: notification.name, newToken: new == token ? token : nil,
-                                  oldToken: notification.userInfo?[LineSDKNotificationKey.oldAccessToken] as? AccessToken)
+                    event = Event(
+                        name: notification.name, newToken: new == token ? token : nil,
+                        oldToken: notification.userInfo?[LineSDKNotificationKey.oldAccessToken] as? AccessToken)
                 } else {
                     // LINE's DidRemove has no userInfo; one with userInfo records no old token.
                     event = Event(name: notification.name, newToken: nil, oldToken: notification.userInfo == nil ? token : nil)

@@ -8,12 +8,15 @@ import Testing
 @Suite struct AuthorizationRequestTests {
     static let scopes = ["openid", "profile"]
 
-    static func request(nonce: String? = nil, generateNonce: Bool = true, usePKCE: Bool = true,
-                        additional: [(String, String)] = [], random: any RandomSource = SystemRandomSource(),
-                        endpoint: URL = CoreFixtures.authorizationEndpoint) -> AuthorizationRequest {
-        AuthorizationRequest(endpoint: endpoint, clientID: CoreFixtures.clientID, redirectURI: CoreFixtures.redirectURI,
-                             scopes: scopes, usePKCE: usePKCE, nonce: nonce, generateNonce: generateNonce,
-                             additionalParameters: additional, random: random)
+    static func request(
+        nonce: String? = nil, generateNonce: Bool = true, usePKCE: Bool = true,
+        additional: [(String, String)] = [], random: any RandomSource = SystemRandomSource(),
+        endpoint: URL = CoreFixtures.authorizationEndpoint
+    ) -> AuthorizationRequest {
+        AuthorizationRequest(
+            endpoint: endpoint, clientID: CoreFixtures.clientID, redirectURI: CoreFixtures.redirectURI,
+            scopes: scopes, usePKCE: usePKCE, nonce: nonce, generateNonce: generateNonce,
+            additionalParameters: additional, random: random)
     }
 
     /// 43 characters of the base64url alphabet: 32 bytes, unpadded, unreserved characters only.
@@ -87,19 +90,22 @@ import Testing
     }
 
     @Test func clientSendsNonceWithOpenIDOnlyAndHonoursProviderProfile() throws {
-        let client = try OAuthClient(configuration: CoreFixtures.configuration(), store: MemoryTokenStore(),
-                                     transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
+        let client = try OAuthClient(
+            configuration: CoreFixtures.configuration(), store: MemoryTokenStore(),
+            transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
         #expect(Self.isBase64URL43(client.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid"]).nonce))
         #expect(client.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["profile"]).nonce == nil)
         #expect(client.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid"], nonce: "mine").nonce == "mine")
         #expect(client.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid"]).pkce != nil)
 
-        let noNonce = try OAuthClient(configuration: CoreFixtures.configuration(quirks: .idTokenOmitsNonce), store: MemoryTokenStore(),
-                                      transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
+        let noNonce = try OAuthClient(
+            configuration: CoreFixtures.configuration(quirks: .idTokenOmitsNonce), store: MemoryTokenStore(),
+            transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
         #expect(noNonce.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid"]).nonce == nil)
 
-        let noPKCE = try OAuthClient(configuration: CoreFixtures.configuration(clientSecret: CoreFixtures.secret, quirks: .pkceUnsupported),
-                                     store: MemoryTokenStore(), transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
+        let noPKCE = try OAuthClient(
+            configuration: CoreFixtures.configuration(clientSecret: CoreFixtures.secret, quirks: .pkceUnsupported),
+            store: MemoryTokenStore(), transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) })
         let request = noPKCE.makeAuthorizationRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid"])
         #expect(request.pkce == nil)
         #expect(CoreFixtures.query(request.url)["code_challenge"] == nil)
@@ -150,7 +156,9 @@ import Testing
     @Test func descriptionHidesSecrets() throws {
         let request = Self.request()
         let pkce = try #require(request.pkce)
-        for text in [String(describing: request), String(reflecting: request), "\(request)", String(describing: pkce), String(reflecting: pkce)] {
+        for text in [
+            String(describing: request), String(reflecting: request), "\(request)", String(describing: pkce), String(reflecting: pkce),
+        ] {
             #expect(!text.contains(request.state))
             #expect(!text.contains(request.nonce ?? "-"))
             #expect(!text.contains(pkce.verifier))

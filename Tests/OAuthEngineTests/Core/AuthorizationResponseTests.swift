@@ -33,12 +33,12 @@ import Testing
     }
 
     @Test(arguments: [
-        "https://app.example:8443/other",          // path
-        "https://evil.example:8443/callback",      // host
-        "https://app.example:9443/callback",       // port
-        "https://app.example/callback",            // default port
-        "http://app.example:8443/callback",        // scheme
-        "myapp://app.example:8443/callback",       // custom scheme
+        "https://app.example:8443/other", // path
+        "https://evil.example:8443/callback", // host
+        "https://app.example:9443/callback", // port
+        "https://app.example/callback", // default port
+        "http://app.example:8443/callback", // scheme
+        "myapp://app.example:8443/callback", // custom scheme
         "https://app.example:8443/callback/extra", // deeper path
     ])
     func redirectToAnotherURIIsNoPendingLogin(base: String) {
@@ -73,7 +73,8 @@ import Testing
         #expect(other == .providerError(code: "INTERACTION_REQUIRED", description: nil))
         #expect(!other.isAccessDenied)
         // An error wins over a code that came with it.
-        #expect(self.error(redirect("code=abc&error=server_error&state=\(state)")) == .providerError(code: "server_error", description: nil))
+        #expect(
+            self.error(redirect("code=abc&error=server_error&state=\(state)")) == .providerError(code: "server_error", description: nil))
     }
 
     @Test func issuerParameterMustMatch() {

@@ -41,11 +41,11 @@ import Testing
 
     @Test func refusesNonZeroTrailingBits() {
         #expect(Base64URL.decode("AA") == [0])
-        #expect(Base64URL.decode("AB") == nil)   // 4 spare bits 0001
+        #expect(Base64URL.decode("AB") == nil) // 4 spare bits 0001
         #expect(Base64URL.decode("AP") == nil)
-        #expect(Base64URL.decode("AQ") == [1])   // Q = 010000: spare bits 0000
+        #expect(Base64URL.decode("AQ") == [1]) // Q = 010000: spare bits 0000
         #expect(Base64URL.decode("AAA") == [0, 0])
-        #expect(Base64URL.decode("AAB") == nil)  // 2 spare bits 01
+        #expect(Base64URL.decode("AAB") == nil) // 2 spare bits 01
         #expect(Base64URL.decode("AAE") == [0, 1])
         #expect(Base64URL.decode("aGVsbG9") == nil)
         #expect(Base64URL.decode("aGVsbG8") == Array("hello".utf8))

@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func transportErrorsPassThroughAndCancellationIsCancelled() async {
-        await #expect(throws: OAuthError.transport(.timedOut)) { try await tokenClient(TransportError.timedOut).refresh(refreshToken: "rt") }
+        await #expect(throws: OAuthError.transport(.timedOut)) {
+            try await tokenClient(TransportError.timedOut).refresh(refreshToken: "rt")
+        }
         await #expect(throws: OAuthError.transport(.cancelled)) { try await tokenClient(CancellationError()).refresh(refreshToken: "rt") }
     }
 
@@ -45,15 +47,17 @@ import Testing
         let session = CredentialSession(store: ThrowingStore(), tokenClient: tokenClient(TransportError.timedOut))
         #expect(await session.current() == nil, "an unreadable store counts as signed out")
         #expect(await session.lastStoreError == .io("LeakyError"))
-        let tokens = TokenSet(accessToken: "at", refreshToken: "rt", idToken: nil, scopes: [], issuedAt: Date(),
-                              expiresAt: Date().addingTimeInterval(3600))
+        let tokens = TokenSet(
+            accessToken: "at", refreshToken: "rt", idToken: nil, scopes: [], issuedAt: Date(),
+            expiresAt: Date().addingTimeInterval(3600))
         await session.replace(with: tokens)
         #expect(await session.current() == tokens, "a failed write never loses a token")
     }
 
     @Test func aForeignUserAgentErrorIsUnavailableAndCancellationIsCancelled() async throws {
-        let client = try OAuthClient(configuration: CoreFixtures.configuration(), store: MemoryTokenStore(),
-                                     transport: ThrowingTransport(error: TransportError.timedOut))
+        let client = try OAuthClient(
+            configuration: CoreFixtures.configuration(), store: MemoryTokenStore(),
+            transport: ThrowingTransport(error: TransportError.timedOut))
         await #expect(throws: OAuthError.userAgent(.unavailable("LeakyError"))) {
             try await client.signIn(scopes: ["openid"], userAgent: ThrowingAgent(error: LeakyError()))
         }

@@ -27,8 +27,9 @@ import Testing
                     value += 1
                     return value
                 }
-                return CoreFixtures.tokenResponse(accessToken: "access-token-\(number)", refreshToken: "refresh-token-\(number)",
-                                                  idToken: nil, scope: nil)
+                return CoreFixtures.tokenResponse(
+                    accessToken: "access-token-\(number)", refreshToken: "refresh-token-\(number)",
+                    idToken: nil, scope: nil)
             }
             switch reply.wrappedValue {
             case .success(let delay):
@@ -50,12 +51,15 @@ import Testing
     var oldTokens: TokenSet { CoreFixtures.tokenSet(now: clock.now()) }
 
     func makeSession(store: MemoryTokenStore, observer: (@Sendable (TokenSet?) -> Void)? = nil) -> CredentialSession {
-        CredentialSession(store: store, tokenClient: TokenClient(configuration: CoreFixtures.configuration(), transport: transport, clock: clock),
-                          clock: clock, refreshMargin: 60, observer: observer)
+        CredentialSession(
+            store: store, tokenClient: TokenClient(configuration: CoreFixtures.configuration(), transport: transport, clock: clock),
+            clock: clock, refreshMargin: 60, observer: observer)
     }
 
     /// A session holding `oldTokens`, loaded.
-    func signedInSession(store: MemoryTokenStore = MemoryTokenStore(), observer: (@Sendable (TokenSet?) -> Void)? = nil) async -> CredentialSession {
+    func signedInSession(store: MemoryTokenStore = MemoryTokenStore(), observer: (@Sendable (TokenSet?) -> Void)? = nil) async
+        -> CredentialSession
+    {
         let session = makeSession(store: store, observer: observer)
         await session.replace(with: oldTokens)
         return session
@@ -117,8 +121,9 @@ import Testing
         // An app launch: the store already holds tokens, its first read is slow, and other callers
         // arrive while it is pending.
         let store = CoreGatedStore(tokens: oldTokens)
-        let session = CredentialSession(store: store, tokenClient: TokenClient(configuration: CoreFixtures.configuration(), transport: transport),
-                                        clock: clock)
+        let session = CredentialSession(
+            store: store, tokenClient: TokenClient(configuration: CoreFixtures.configuration(), transport: transport),
+            clock: clock)
         let stale = oldTokens.accessToken
         let first = Task { await session.current()?.accessToken ?? "nil" }
         let second = Task { await session.current()?.accessToken ?? "nil" }
@@ -190,7 +195,10 @@ import Testing
             _ = try await session.refresh()
             Issue.record("expected invalid_grant")
         } catch {
-            guard case .server(let server) = error else { Issue.record("got \(error)"); return }
+            guard case .server(let server) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(server.hasCode("invalid_grant"))
             #expect(!error.isTransient)
         }
@@ -206,8 +214,10 @@ import Testing
         #expect(await session.current() == nil)
     }
 
-    @Test(arguments: [Reply.status(503, ["error": "temporarily_unavailable"]), .status(500, [:]), .status(429, [:]),
-                      .transport(.timedOut), .transport(.connectionFailed("reset"))])
+    @Test(arguments: [
+        Reply.status(503, ["error": "temporarily_unavailable"]), .status(500, [:]), .status(429, [:]),
+        .transport(.timedOut), .transport(.connectionFailed("reset")),
+    ])
     func transientFailureKeepsTheTokens(failure: Reply) async throws {
         reply.wrappedValue = failure
         let store = MemoryTokenStore()

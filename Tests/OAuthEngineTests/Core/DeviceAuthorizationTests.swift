@@ -16,9 +16,13 @@ import Testing
         let answers = self.answers
         transport = ScriptedTransport { request in
             if request.url == Self.deviceEndpoint {
-                return .json(200, ["device_code": "device-secret", "user_code": "WDJB-MJHT", "verification_uri": "https://issuer.example/device",
-                                   "verification_uri_complete": "https://issuer.example/device?user_code=WDJB-MJHT", "expires_in": 600,
-                                   "interval": 5])
+                return .json(
+                    200,
+                    [
+                        "device_code": "device-secret", "user_code": "WDJB-MJHT", "verification_uri": "https://issuer.example/device",
+                        "verification_uri_complete": "https://issuer.example/device?user_code=WDJB-MJHT", "expires_in": 600,
+                        "interval": 5,
+                    ])
             }
             let next = answers.withLock { list -> Result<HTTPResponse, TransportError> in
                 list.count > 1 ? list.removeFirst() : (list.first ?? .success(.json(400, ["error": "authorization_pending"])))
@@ -46,12 +50,15 @@ import Testing
     static func pending() -> Result<HTTPResponse, TransportError> { .success(.json(400, ["error": "authorization_pending"])) }
 
     @Test func pollsAtTheIntervalSlowsDownWhenToldAndStoresTheTokens() async throws {
-        answers.wrappedValue = [Self.pending(), .success(.json(400, ["error": "slow_down"])), Self.pending(),
-                                .failure(.timedOut), .success(CoreFixtures.tokenResponse(idToken: nil, scope: "profile"))]
+        answers.wrappedValue = [
+            Self.pending(), .success(.json(400, ["error": "slow_down"])), Self.pending(),
+            .failure(.timedOut), .success(CoreFixtures.tokenResponse(idToken: nil, scope: "profile")),
+        ]
         let client = try client()
         let authorization = try await client.startDeviceAuthorization(scopes: ["profile"])
         #expect(authorization.userCode == "WDJB-MJHT" && authorization.interval == 5)
-        #expect(!String(describing: authorization).contains("device-secret") && !String(reflecting: authorization).contains("device-secret"))
+        #expect(
+            !String(describing: authorization).contains("device-secret") && !String(reflecting: authorization).contains("device-secret"))
         let waits = CoreLocked<[Double]>([])
         let result = try await client.completeDeviceAuthorization(authorization, sleep: recordingSleep(waits))
         // 5, 5 (pending), then slow_down adds 5: 10, 10; a timeout doubles: 20.
@@ -101,7 +108,8 @@ import Testing
     }
 
     @Test func aProviderWithoutTheEndpointSaysSo() async throws {
-        let client = try OAuthClient(configuration: CoreFixtures.configuration(), store: MemoryTokenStore(), transport: transport, clock: clock)
+        let client = try OAuthClient(
+            configuration: CoreFixtures.configuration(), store: MemoryTokenStore(), transport: transport, clock: clock)
         await #expect(throws: OAuthError.configuration("the provider offers no device authorization endpoint")) {
             try await client.startDeviceAuthorization(scopes: ["profile"])
         }

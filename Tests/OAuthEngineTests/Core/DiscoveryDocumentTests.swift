@@ -4,7 +4,9 @@ import Testing
 
 /// Discovery: the document's `issuer` must equal the configured one exactly.
 @Suite struct DiscoveryDocumentTests {
-    static func document(issuer: String = CoreFixtures.issuer, tokenEndpoint: String = "https://api.issuer.example/oauth2/token") -> [String: Any] {
+    static func document(issuer: String = CoreFixtures.issuer, tokenEndpoint: String = "https://api.issuer.example/oauth2/token")
+        -> [String: Any]
+    {
         [
             "issuer": issuer,
             "authorization_endpoint": "https://issuer.example/oauth2/authorize",
@@ -18,7 +20,9 @@ import Testing
         ]
     }
 
-    func fetch(_ response: HTTPResponse, issuer: String = CoreFixtures.issuer) async -> (Result<DiscoveryDocument, OAuthError>, ScriptedTransport) {
+    func fetch(_ response: HTTPResponse, issuer: String = CoreFixtures.issuer) async -> (
+        Result<DiscoveryDocument, OAuthError>, ScriptedTransport
+    ) {
         let transport = ScriptedTransport { _ in response }
         do {
             return (.success(try await DiscoveryDocument.fetch(issuer: issuer, transport: transport)), transport)
@@ -83,9 +87,10 @@ import Testing
         let response = HTTPResponse.json(200, Self.document(tokenEndpoint: "http://api.issuer.example/oauth2/token"))
         // The client built from discovery refuses it (its configuration is validated).
         await #expect(throws: OAuthError.self) {
-            try await OAuthClient.discover(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, clientSecret: nil,
-                                           profile: .genericOIDC, store: MemoryTokenStore(),
-                                           transport: ScriptedTransport { _ in response })
+            try await OAuthClient.discover(
+                issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, clientSecret: nil,
+                profile: .genericOIDC, store: MemoryTokenStore(),
+                transport: ScriptedTransport { _ in response })
         }
         // DiscoveryDocument.fetch documents "endpoints allowed" among its checks.
         let (result, _) = await fetch(response)

@@ -22,15 +22,18 @@ import Testing
     }
 
     var configuration: ProviderConfiguration {
-        ProviderConfiguration(endpoints: ProviderEndpoints(issuer: "https://issuer.example", authorizationEndpoint: URL(string: "https://issuer.example/auth")!,
-                                                           tokenEndpoint: URL(string: "https://issuer.example/token")!),
-                              clientID: "client",
-                              clientSecret: Self.secret, clientAuthentication: .clientSecretPost, idTokenAlgorithms: [.hs256, .es256])
+        ProviderConfiguration(
+            endpoints: ProviderEndpoints(
+                issuer: "https://issuer.example", authorizationEndpoint: URL(string: "https://issuer.example/auth")!,
+                tokenEndpoint: URL(string: "https://issuer.example/token")!),
+            clientID: "client",
+            clientSecret: Self.secret, clientAuthentication: .clientSecretPost, idTokenAlgorithms: [.hs256, .es256])
     }
 
     var tokens: TokenSet {
-        TokenSet(accessToken: Self.access, refreshToken: Self.refresh, idToken: nil, scopes: ["openid"], issuedAt: Date(),
-                 expiresAt: Date().addingTimeInterval(3600))
+        TokenSet(
+            accessToken: Self.access, refreshToken: Self.refresh, idToken: nil, scopes: ["openid"], issuedAt: Date(),
+            expiresAt: Date().addingTimeInterval(3600))
     }
 
     @Test func configurationAndValidatorHideTheSecret() throws {

@@ -4,24 +4,31 @@ import Testing
 
 /// `https` everywhere; plain `http` only on loopback.
 @Suite struct EndpointPolicyTests {
-    @Test(arguments: ["https://access.line.me/oauth2/v2.1/authorize", "https://example.com", "HTTPS://EXAMPLE.COM/x",
-                      "https://127.0.0.1:8443/", "https://[2001:db8::1]/token"])
+    @Test(arguments: [
+        "https://access.line.me/oauth2/v2.1/authorize", "https://example.com", "HTTPS://EXAMPLE.COM/x",
+        "https://127.0.0.1:8443/", "https://[2001:db8::1]/token",
+    ])
     func httpsIsAllowed(url: String) {
         #expect(EndpointPolicy.isAllowed(URL(string: url)!))
     }
 
-    @Test(arguments: ["http://127.0.0.1/callback", "http://127.0.0.1:53682/callback", "http://127.5.6.7:8080/",
-                      "http://127.255.255.255/", "http://[::1]:8080/callback", "http://[::1]/",
-                      "HTTP://127.0.0.1/"])
+    @Test(arguments: [
+        "http://127.0.0.1/callback", "http://127.0.0.1:53682/callback", "http://127.5.6.7:8080/",
+        "http://127.255.255.255/", "http://[::1]:8080/callback", "http://[::1]/",
+        "HTTP://127.0.0.1/",
+    ])
     func plainHTTPOnLoopbackIsAllowed(url: String) {
         #expect(EndpointPolicy.isAllowed(URL(string: url)!))
     }
 
-    @Test(arguments: ["http://example.com", "http://example.com:80/token", "http://127.0.0.1.evil.com/",
-                      "http://127.0.0.1.nip.io/", "http://localhost.evil.com/", "http://localhost:3000/", "HTTP://LOCALHOST/", "http://128.0.0.1/", "http://10.0.0.1/",
-                      "http://0.0.0.0/", "http://[::2]/", "http://[::ffff:7f00:1]/", "http://127.0.0/", "http://127.0.0.1.5/",
-                      "http://127.0.0.256/", "http://evil.com#@127.0.0.1/", "http://127.1/",
-                      "ftp://127.0.0.1/", "file:///etc/passwd", "javascript:alert(1)", "myapp://callback", "https:///nohost"])
+    @Test(arguments: [
+        "http://example.com", "http://example.com:80/token", "http://127.0.0.1.evil.com/",
+        "http://127.0.0.1.nip.io/", "http://localhost.evil.com/", "http://localhost:3000/", "HTTP://LOCALHOST/", "http://128.0.0.1/",
+        "http://10.0.0.1/",
+        "http://0.0.0.0/", "http://[::2]/", "http://[::ffff:7f00:1]/", "http://127.0.0/", "http://127.0.0.1.5/",
+        "http://127.0.0.256/", "http://evil.com#@127.0.0.1/", "http://127.1/",
+        "ftp://127.0.0.1/", "file:///etc/passwd", "javascript:alert(1)", "myapp://callback", "https:///nohost",
+    ])
     func everythingElseIsRefused(url: String) {
         guard let parsed = URL(string: url) else { return }
         #expect(!EndpointPolicy.isAllowed(parsed))
@@ -38,7 +45,8 @@ import Testing
         let http = URL(string: "http://api.issuer.example/x")!
         let setters: [(inout ProviderConfiguration) -> Void] = [
             { $0.endpoints.authorizationEndpoint = http }, { $0.endpoints.tokenEndpoint = http }, { $0.endpoints.jwksURI = http },
-            { $0.endpoints.userinfoEndpoint = http }, { $0.endpoints.revocationEndpoint = http }, { $0.endpoints.introspectionEndpoint = http },
+            { $0.endpoints.userinfoEndpoint = http }, { $0.endpoints.revocationEndpoint = http },
+            { $0.endpoints.introspectionEndpoint = http },
         ]
         for set in setters {
             var configuration = CoreFixtures.configuration()

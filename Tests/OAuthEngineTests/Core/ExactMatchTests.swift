@@ -75,12 +75,15 @@ import Testing
     // MARK: - Redirect (RFC 9207) and discovery
 
     @Test func anEquivalentIssuerInTheRedirectIsRefused() throws {
-        let request = AuthorizationRequest(endpoint: CoreFixtures.authorizationEndpoint, clientID: CoreFixtures.clientID,
-                                           redirectURI: CoreFixtures.redirectURI, scopes: ["openid"], generateNonce: true)
+        let request = AuthorizationRequest(
+            endpoint: CoreFixtures.authorizationEndpoint, clientID: CoreFixtures.clientID,
+            redirectURI: CoreFixtures.redirectURI, scopes: ["openid"], generateNonce: true)
         func response(iss: String) throws -> URL {
             var components = try #require(URLComponents(url: CoreFixtures.redirectURI, resolvingAgainstBaseURL: false))
-            components.queryItems = [URLQueryItem(name: "code", value: "c"), URLQueryItem(name: "state", value: request.state),
-                                     URLQueryItem(name: "iss", value: iss)]
+            components.queryItems = [
+                URLQueryItem(name: "code", value: "c"), URLQueryItem(name: "state", value: request.state),
+                URLQueryItem(name: "iss", value: iss),
+            ]
             return try #require(components.url)
         }
         #expect(throws: AuthorizationError.issuerMismatch) {
@@ -95,7 +98,10 @@ import Testing
             _ = try await DiscoveryDocument.fetch(issuer: Self.plain, transport: transport)
             Issue.record("an equivalent issuer was accepted")
         } catch {
-            guard case .configuration(let message) = error else { Issue.record("got \(error)"); return }
+            guard case .configuration(let message) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(message.contains("issuer mismatch"))
         }
         let exact = ScriptedTransport { _ in .json(200, DiscoveryDocumentTests.document(issuer: Self.plain)) }
@@ -104,15 +110,18 @@ import Testing
 
     @Test func anEquivalentSubjectFromUserinfoIsRefused() async throws {
         // OAuthClient.userinfo checks userinfo's `sub` against the stored ID token's.
-        let idToken = TestTokenSigner.sign(CoreFixtures.claims(now: clock.now(), overrides: ["sub": "user-K"]),
-                                           key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
+        let idToken = TestTokenSigner.sign(
+            CoreFixtures.claims(now: clock.now(), overrides: ["sub": "user-K"]),
+            key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
         for (sub, accepted) in [("user-\u{212A}", false), ("user-K", true)] {
             let transport = ScriptedTransport { request in
                 request.url.path == CoreFixtures.userinfoEndpoint.path ? .json(200, ["sub": sub]) : .init(statusCode: 404)
             }
             let store = MemoryTokenStore()
-            try await store.save(TokenSet(accessToken: "at", refreshToken: nil, idToken: idToken, scopes: ["openid"],
-                                          issuedAt: clock.now(), expiresAt: clock.now().addingTimeInterval(3600)))
+            try await store.save(
+                TokenSet(
+                    accessToken: "at", refreshToken: nil, idToken: idToken, scopes: ["openid"],
+                    issuedAt: clock.now(), expiresAt: clock.now().addingTimeInterval(3600)))
             let client = try OAuthClient(configuration: CoreFixtures.configuration(), store: store, transport: transport, clock: clock)
             do {
                 _ = try await client.userinfo()

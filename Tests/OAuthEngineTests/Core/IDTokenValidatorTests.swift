@@ -22,7 +22,9 @@ import Testing
 
     // MARK: - Helpers
 
-    func makeValidator(allowed: Set<JWSAlgorithm> = [.es256, .rs256], secret: String? = nil, leeway: TimeInterval = 60) throws -> IDTokenValidator {
+    func makeValidator(allowed: Set<JWSAlgorithm> = [.es256, .rs256], secret: String? = nil, leeway: TimeInterval = 60) throws
+        -> IDTokenValidator
+    {
         try IDTokenValidator(
             issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: allowed, hmacSecret: secret,
             keys: KeySetCache(url: CoreFixtures.jwksURI, transport: transport, clock: clock), leeway: leeway, clock: clock)
@@ -38,8 +40,10 @@ import Testing
     }
 
     /// `nil` when the token validates, else the error.
-    func refusal(_ token: String, expecting expectations: IDTokenExpectations = IDTokenExpectations(nonce: CoreFixtures.nonce),
-                 validator: IDTokenValidator? = nil) async -> IDTokenError? {
+    func refusal(
+        _ token: String, expecting expectations: IDTokenExpectations = IDTokenExpectations(nonce: CoreFixtures.nonce),
+        validator: IDTokenValidator? = nil
+    ) async -> IDTokenError? {
         let chosen: IDTokenValidator
         do { chosen = try validator ?? makeValidator() } catch {
             Issue.record("the test's validator is misconfigured: \(error)")
@@ -160,8 +164,9 @@ import Testing
             let token = TestTokenSigner.sign(claims(), key: .hs256(secret), kid: "ec-1")
             #expect(await refusal(token, validator: try makeValidator(allowed: [.es256, .rs256, .hs256])) == .noSecretForHS256)
             // With a (different) channel secret configured, the public key is still never the MAC key.
-            #expect(await refusal(token, validator: try makeValidator(allowed: [.es256, .hs256], secret: CoreFixtures.secret))
-                == .jose(.invalidSignature))
+            #expect(
+                await refusal(token, validator: try makeValidator(allowed: [.es256, .hs256], secret: CoreFixtures.secret))
+                    == .jose(.invalidSignature))
         }
         #expect(transport.count(path: CoreFixtures.jwksPath) == 0, "an HS256 token never selects a JWKS key")
     }
@@ -192,8 +197,9 @@ import Testing
         let forgedPayload = Base64URL.encode(TestTokenSigner.json(claims(["sub": "Uattacker"])))
         #expect(await refusal([parts[0], forgedPayload, parts[2]].joined(separator: ".")) == .jose(.invalidSignature))
 
-        let rsaForged = TestTokenSigner.sign(claims(), key: .fixed([UInt8](repeating: 1, count: 256)), kid: "rsa-1",
-                                             extraHeader: ["alg": "RS256"])
+        let rsaForged = TestTokenSigner.sign(
+            claims(), key: .fixed([UInt8](repeating: 1, count: 256)), kid: "rsa-1",
+            extraHeader: ["alg": "RS256"])
         #expect(await refusal(rsaForged, validator: try makeValidator(allowed: [.rs256])) == .jose(.invalidSignature))
     }
 
@@ -224,10 +230,12 @@ import Testing
     // MARK: - 4. Issuer
 
     @Test func refusesIssuerMismatch() async {
-        #expect(await refusal(es256(["iss": "https://evil.example"]))
-            == .issuerMismatch(expected: CoreFixtures.issuer, actual: "https://evil.example"))
-        #expect(await refusal(es256(["iss": CoreFixtures.issuer + "/"]))
-            == .issuerMismatch(expected: CoreFixtures.issuer, actual: CoreFixtures.issuer + "/"))
+        #expect(
+            await refusal(es256(["iss": "https://evil.example"]))
+                == .issuerMismatch(expected: CoreFixtures.issuer, actual: "https://evil.example"))
+        #expect(
+            await refusal(es256(["iss": CoreFixtures.issuer + "/"]))
+                == .issuerMismatch(expected: CoreFixtures.issuer, actual: CoreFixtures.issuer + "/"))
         #expect(await refusal(es256(["iss": "HTTPS://ISSUER.EXAMPLE"])) != nil)
         #expect(await refusal(es256(removing: ["iss"])) == .issuerMismatch(expected: CoreFixtures.issuer, actual: nil))
     }
@@ -332,12 +340,16 @@ import Testing
     @Test func claimChecksRunInChecklistOrder() async {
         let now = Int(clock.seconds)
         // Each token breaks two consecutive checks; the earlier one is reported.
-        #expect(await refusal(es256(["iss": "https://evil.example", "aud": "x"]))
-            == .issuerMismatch(expected: CoreFixtures.issuer, actual: "https://evil.example"))
+        #expect(
+            await refusal(es256(["iss": "https://evil.example", "aud": "x"]))
+                == .issuerMismatch(expected: CoreFixtures.issuer, actual: "https://evil.example"))
         #expect(await refusal(es256(["aud": "x", "exp": now - 3600])) == .audienceMismatch)
         #expect(await refusal(es256(["exp": now - 3600, "nonce": "x"])) == .expired)
-        #expect(await refusal(es256(["nonce": "x"]), expecting: IDTokenExpectations(nonce: CoreFixtures.nonce, maxAge: 1)) == .nonceMismatch)
-        #expect(await refusal(es256(removing: ["sub"]), expecting: IDTokenExpectations(nonce: CoreFixtures.nonce, maxAge: 1)) == .authTimeInvalid)
+        #expect(
+            await refusal(es256(["nonce": "x"]), expecting: IDTokenExpectations(nonce: CoreFixtures.nonce, maxAge: 1)) == .nonceMismatch)
+        #expect(
+            await refusal(es256(removing: ["sub"]), expecting: IDTokenExpectations(nonce: CoreFixtures.nonce, maxAge: 1))
+                == .authTimeInvalid)
     }
 
     // MARK: - Error hygiene

@@ -28,8 +28,9 @@ import Testing
     }
 
     func validator(_ cache: KeySetCache) throws -> IDTokenValidator {
-        try IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
-                         keys: cache, clock: clock)
+        try IDTokenValidator(
+            issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256, .rs256],
+            keys: cache, clock: clock)
     }
 
     func token(kid: String, key: P256.Signing.PrivateKey = TestTokenSigner.ecKey) -> String {
@@ -43,8 +44,9 @@ import Testing
         let validator = try validator(cache)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
         _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
-        _ = try await validator.validate(TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .rs256(TestTokenSigner.rsaKey), kid: "rsa-1"),
-                                         expecting: Self.expectations)
+        _ = try await validator.validate(
+            TestTokenSigner.sign(CoreFixtures.claims(now: clock.now()), key: .rs256(TestTokenSigner.rsaKey), kid: "rsa-1"),
+            expecting: Self.expectations)
         #expect(fetches == 1)
         #expect(await cache.fetchCount == 1)
         let request = try #require(transport.requests.first)
@@ -92,10 +94,12 @@ import Testing
         #expect(fetches == 1)
 
         // The provider rotates: ec-2 (a new key) is published.
-        answer.wrappedValue = HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
-            TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
-            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
-        ]))
+        answer.wrappedValue = HTTPResponse(
+            statusCode: 200,
+            body: TestTokenSigner.jwks([
+                TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
+                TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
+            ]))
         let claims = try await validator.validate(token(kid: "ec-2", key: TestTokenSigner.otherECKey), expecting: Self.expectations)
         #expect(claims.subject == CoreFixtures.subject)
         #expect(fetches == 2)
@@ -109,11 +113,13 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aLookupDuringARefetchWaitsForIt() async throws {
         let gate = CoreGate()
         let calls = CoreLocked(0)
-        let rotated = HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
-            TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
-            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
-            TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-3"),
-        ]))
+        let rotated = HTTPResponse(
+            statusCode: 200,
+            body: TestTokenSigner.jwks([
+                TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"),
+                TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-2"),
+                TestTokenSigner.ecJWK(TestTokenSigner.otherECKey.publicKey, kid: "ec-3"),
+            ]))
         let transport = ScriptedTransport { _ in
             let call = calls.withLock { count -> Int in
                 count += 1
@@ -176,8 +182,10 @@ import Testing
         let cache = makeCache()
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<20 {
-                group.addTask { try await cache.keySet(for: index.isMultiple(of: 2) ? "ec-1" : "rsa-1")
-                    .keys(withID: index.isMultiple(of: 2) ? "ec-1" : "rsa-1").count }
+                group.addTask {
+                    try await cache.keySet(for: index.isMultiple(of: 2) ? "ec-1" : "rsa-1")
+                        .keys(withID: index.isMultiple(of: 2) ? "ec-1" : "rsa-1").count
+                }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
@@ -200,7 +208,10 @@ import Testing
             _ = try await cache.keySet(for: "ec-1").keys(withID: "ec-1")
             Issue.record("expected keysUnavailable")
         } catch {
-            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
+            guard case .keysUnavailable = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
         // Through the validator too.
         let validator = try validator(makeCache())
@@ -208,7 +219,10 @@ import Testing
             _ = try await validator.validate(token(kid: "ec-1"), expecting: Self.expectations)
             Issue.record("expected keysUnavailable")
         } catch {
-            guard case .keysUnavailable = error else { Issue.record("got \(error)"); return }
+            guard case .keysUnavailable = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
     }
 
@@ -237,7 +251,10 @@ import Testing
             _ = try await cache.keySet(for: "ec-1")
             Issue.record("expected keysUnavailable", sourceLocation: sourceLocation)
         } catch {
-            guard case .keysUnavailable = error else { Issue.record("got \(error)", sourceLocation: sourceLocation); return }
+            guard case .keysUnavailable = error else {
+                Issue.record("got \(error)", sourceLocation: sourceLocation)
+                return
+            }
         }
     }
 
@@ -252,9 +269,11 @@ import Testing
             case .redirect: return HTTPResponse(statusCode: 302, headers: ["location": "https://elsewhere.example/jwks"])
             // Well-formed JSON that the key-set import refuses (a secret key mixed into a public set).
             case .refusedKeySet:
-                return HTTPResponse(statusCode: 200, body: TestTokenSigner.jwks([
-                    TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"), ["kty": "oct", "k": "c2VjcmV0"],
-                ]))
+                return HTTPResponse(
+                    statusCode: 200,
+                    body: TestTokenSigner.jwks([
+                        TestTokenSigner.ecJWK(TestTokenSigner.ecKey.publicKey, kid: "ec-1"), ["kty": "oct", "k": "c2VjcmV0"],
+                    ]))
             case .transportFailure: throw TransportError.connectionFailed("reset")
             case .timeout: throw TransportError.timedOut
             }
@@ -272,7 +291,10 @@ import Testing
                 _ = try await validator.validate(token(kid: index.isMultiple(of: 2) ? "ec-1" : "ec-\(index)"), expecting: Self.expectations)
                 Issue.record("validation \(index) succeeded during the outage")
             } catch {
-                guard case .keysUnavailable = error else { Issue.record("validation \(index): \(error)"); break }
+                guard case .keysUnavailable = error else {
+                    Issue.record("validation \(index): \(error)")
+                    break
+                }
             }
             if index == 24 { clock.advance(by: 29) }
         }

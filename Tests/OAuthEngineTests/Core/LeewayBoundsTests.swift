@@ -15,14 +15,18 @@ import Testing
     @Test(arguments: outOfRange)
     func theValidatorRefusesAnOutOfRangeLeeway(leeway: TimeInterval) {
         #expect(throws: OAuthError.self) {
-            try IDTokenValidator(issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256],
-                                 keys: nil, leeway: leeway)
+            try IDTokenValidator(
+                issuer: CoreFixtures.issuer, clientID: CoreFixtures.clientID, allowedAlgorithms: [.es256],
+                keys: nil, leeway: leeway)
         }
         do {
             try IDTokenValidator.checkLeeway(leeway)
             Issue.record("leeway \(leeway) was accepted")
         } catch {
-            guard case .configuration(let message) = error else { Issue.record("got \(error)"); return }
+            guard case .configuration(let message) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(message.contains("leeway"))
         }
     }

@@ -32,9 +32,11 @@ import Testing
                 let idToken: String?
                 switch idTokenReply.wrappedValue {
                 case .valid:
-                    idToken = TestTokenSigner.sign(CoreFixtures.claims(now: clock.now(), nonce: sentNonce), key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
+                    idToken = TestTokenSigner.sign(
+                        CoreFixtures.claims(now: clock.now(), nonce: sentNonce), key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
                 case .wrongNonce:
-                    idToken = TestTokenSigner.sign(CoreFixtures.claims(now: clock.now(), nonce: "replayed-nonce"), key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
+                    idToken = TestTokenSigner.sign(
+                        CoreFixtures.claims(now: clock.now(), nonce: "replayed-nonce"), key: .es256(TestTokenSigner.ecKey), kid: "ec-1")
                 case .omitted:
                     idToken = nil
                 }
@@ -48,12 +50,15 @@ import Testing
     }
 
     func makeClient(secret: String? = nil, authentication: ClientAuthentication? = nil, quirks: ProviderQuirks = []) throws -> OAuthClient {
-        try OAuthClient(configuration: CoreFixtures.configuration(clientSecret: secret, authentication: authentication, quirks: quirks),
-                        store: store, transport: transport, clock: clock)
+        try OAuthClient(
+            configuration: CoreFixtures.configuration(clientSecret: secret, authentication: authentication, quirks: quirks),
+            store: store, transport: transport, clock: clock)
     }
 
-    func signIn(_ client: OAuthClient, scopes: [String] = ["openid", "profile"], userAgent: (any UserAgent)? = nil,
-                maxAge: TimeInterval? = nil) async -> Result<SignInResult, OAuthError> {
+    func signIn(
+        _ client: OAuthClient, scopes: [String] = ["openid", "profile"], userAgent: (any UserAgent)? = nil,
+        maxAge: TimeInterval? = nil
+    ) async -> Result<SignInResult, OAuthError> {
         do {
             return .success(try await client.signIn(scopes: scopes, userAgent: userAgent ?? agent, maxAge: maxAge))
         } catch {
@@ -194,7 +199,7 @@ import Testing
     @Test func theFlowCompletesWithoutStoringAnything() async throws {
         let flow = try makeClient().flow
         let request = flow.makeRequest(redirectURI: CoreFixtures.redirectURI, scopes: ["openid", "profile"])
-        agent.presented.wrappedValue.append(request.url)  // the scripted provider echoes the nonce it was sent
+        agent.presented.wrappedValue.append(request.url) // the scripted provider echoes the nonce it was sent
         let result = try await flow.complete(callbackURL: CoreFakeUserAgent.callback(for: request.url), request: request)
         #expect(result.idTokenClaims?.subject == CoreFixtures.subject)
         #expect(result.tokens.accessToken == "access-token-1")
@@ -219,7 +224,9 @@ import Testing
         var forged = URLComponents(url: CoreFakeUserAgent.callback(for: request.url), resolvingAgainstBaseURL: false)
         forged?.queryItems = [URLQueryItem(name: "code", value: "attacker-code"), URLQueryItem(name: "state", value: "forged-state")]
         let forgedURL = try #require(forged?.url)
-        await #expect(throws: OAuthError.authorization(.stateMismatch)) { try await flow.complete(callbackURL: forgedURL, request: request) }
+        await #expect(throws: OAuthError.authorization(.stateMismatch)) {
+            try await flow.complete(callbackURL: forgedURL, request: request)
+        }
         _ = try await flow.complete(callbackURL: CoreFakeUserAgent.callback(for: request.url), request: request)
     }
 

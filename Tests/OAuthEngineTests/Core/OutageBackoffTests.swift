@@ -3,14 +3,18 @@ import Testing
 @testable import OAuthEngine
 
 @Suite struct RetryAfterTests {
-    @Test(arguments: [("120", RetryAfter.seconds(120)), (" 0 ", .seconds(0)), ("999999999", .seconds(999_999_999)),
-                      ("Sun, 06 Nov 1994 08:49:37 GMT", .date(Date(timeIntervalSince1970: 784_111_777)))])
+    @Test(arguments: [
+        ("120", RetryAfter.seconds(120)), (" 0 ", .seconds(0)), ("999999999", .seconds(999_999_999)),
+        ("Sun, 06 Nov 1994 08:49:37 GMT", .date(Date(timeIntervalSince1970: 784_111_777))),
+    ])
     func parsesBothForms(value: String, expected: RetryAfter) {
         #expect(RetryAfter(headerValue: value) == expected)
     }
 
-    @Test(arguments: ["", "-1", "1.5", "+3", "1e3", "0x10", "1234567890", "soon", "Sunday, 06-Nov-94 08:49:37 GMT",
-                      "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49:37 PST", "٣"])
+    @Test(arguments: [
+        "", "-1", "1.5", "+3", "1e3", "0x10", "1234567890", "soon", "Sunday, 06-Nov-94 08:49:37 GMT",
+        "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49:37 PST", "٣",
+    ])
     func refusesAnythingElse(value: String) {
         #expect(RetryAfter(headerValue: value) == nil)
     }
@@ -53,8 +57,10 @@ import Testing
         #expect(Self.admit(&backoff, at: start.addingTimeInterval(11)))
     }
 
-    @Test(arguments: [(nil, 10.0), (RetryAfter.seconds(3), 10), (.seconds(60), 60), (.seconds(86_400), 300),
-                      (.date(Date(timeIntervalSince1970: 1_000_000_100)), 100)])
+    @Test(arguments: [
+        (nil, 10.0), (RetryAfter.seconds(3), 10), (.seconds(60), 60), (.seconds(86_400), 300),
+        (.date(Date(timeIntervalSince1970: 1_000_000_100)), 100),
+    ])
     func retryAfterIsHonouredUpToTheCap(retryAfter: RetryAfter?, expected: TimeInterval) {
         var backoff = OutageBackoff(interval: 10, cap: 300)
         backoff.failed(at: start, retryAfter: retryAfter)
@@ -107,7 +113,8 @@ import Testing
         _ = try await failing.send(HTTPRequest(url: url))
         #expect(failing.remainingBackoff(for: url) == 5)
         for status in [200, 400, 401, 404] {
-            let answering = BackoffTransport(wrapping: ScriptedTransport { _ in HTTPResponse(statusCode: status) }, interval: 5, clock: clock)
+            let answering = BackoffTransport(
+                wrapping: ScriptedTransport { _ in HTTPResponse(statusCode: status) }, interval: 5, clock: clock)
             _ = try await answering.send(HTTPRequest(url: url))
             #expect(answering.remainingBackoff(for: url) == 0, "HTTP \(status)")
         }

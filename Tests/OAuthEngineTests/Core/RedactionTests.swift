@@ -4,19 +4,23 @@ import Testing
 
 /// Tokens, codes and verifiers never show up in bodies kept in errors, in descriptions or in error messages.
 @Suite struct RedactionTests {
-    static let secrets = ["AT-SECRET-VALUE", "RT-SECRET-VALUE", "ID-SECRET-VALUE", "CODE-SECRET-VALUE", "VERIFIER-SECRET-VALUE",
-                          "CLIENT-SECRET-VALUE", "NESTED-SECRET-VALUE", "LIST-SECRET-VALUE"]
+    static let secrets = [
+        "AT-SECRET-VALUE", "RT-SECRET-VALUE", "ID-SECRET-VALUE", "CODE-SECRET-VALUE", "VERIFIER-SECRET-VALUE",
+        "CLIENT-SECRET-VALUE", "NESTED-SECRET-VALUE", "LIST-SECRET-VALUE",
+    ]
 
     static func leaks(_ text: String) -> [String] {
         secrets.filter { text.contains($0) }
     }
 
-    static var jsonBody: [String: Any] { [
-        "access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE", "id_token": "ID-SECRET-VALUE",
-        "code": "CODE-SECRET-VALUE", "token_type": "Bearer", "expires_in": 3600,
-        "nested": ["access_token": "NESTED-SECRET-VALUE", "kept": "visible"],
-        "list": [["refresh_token": "LIST-SECRET-VALUE"]],
-    ] }
+    static var jsonBody: [String: Any] {
+        [
+            "access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE", "id_token": "ID-SECRET-VALUE",
+            "code": "CODE-SECRET-VALUE", "token_type": "Bearer", "expires_in": 3600,
+            "nested": ["access_token": "NESTED-SECRET-VALUE", "kept": "visible"],
+            "list": [["refresh_token": "LIST-SECRET-VALUE"]],
+        ]
+    }
 
     @Test func jsonBodyIsRedacted() throws {
         let body = try JSONSerialization.data(withJSONObject: Self.jsonBody)
@@ -50,17 +54,25 @@ import Testing
     }
 
     @Test func tokenSetDescriptionsHideTokens() {
-        let tokens = TokenSet(accessToken: "AT-SECRET-VALUE", refreshToken: "RT-SECRET-VALUE", idToken: "ID-SECRET-VALUE",
-                              scopes: ["openid"], issuedAt: Date(), expiresAt: Date())
-        for text in [tokens.description, tokens.debugDescription, String(describing: tokens), String(reflecting: tokens), "\(tokens)",
-                     "\([tokens])", "\(Optional(tokens) as Any)"] {
+        let tokens = TokenSet(
+            accessToken: "AT-SECRET-VALUE", refreshToken: "RT-SECRET-VALUE", idToken: "ID-SECRET-VALUE",
+            scopes: ["openid"], issuedAt: Date(), expiresAt: Date())
+        for text in [
+            tokens.description, tokens.debugDescription, String(describing: tokens), String(reflecting: tokens), "\(tokens)",
+            "\([tokens])", "\(Optional(tokens) as Any)",
+        ] {
             #expect(Self.leaks(text).isEmpty, "\(text)")
         }
     }
 
     @Test func tokenResponseDescriptionHidesTokens() throws {
-        let response = try TokenResponse(response: .json(200, ["access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE",
-                                                               "id_token": "ID-SECRET-VALUE", "token_type": "Bearer"]), quirks: [])
+        let response = try TokenResponse(
+            response: .json(
+                200,
+                [
+                    "access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE",
+                    "id_token": "ID-SECRET-VALUE", "token_type": "Bearer",
+                ]), quirks: [])
         for text in [String(describing: response), String(reflecting: response), "\(response)"] {
             #expect(Self.leaks(text).isEmpty, "\(text)")
         }
@@ -72,10 +84,12 @@ import Testing
             #expect(Self.leaks(text).isEmpty, "\(text)")
             #expect(text.contains(pkce.challenge))
         }
-        let request = AuthorizationRequest(endpoint: CoreFixtures.authorizationEndpoint, clientID: CoreFixtures.clientID,
-                                           redirectURI: CoreFixtures.redirectURI, scopes: ["openid"], generateNonce: true)
-        let response = try AuthorizationResponse(url: URL(string: "https://app.example/callback?code=CODE-SECRET-VALUE&state=\(request.state)")!,
-                                                 request: request, issuer: nil)
+        let request = AuthorizationRequest(
+            endpoint: CoreFixtures.authorizationEndpoint, clientID: CoreFixtures.clientID,
+            redirectURI: CoreFixtures.redirectURI, scopes: ["openid"], generateNonce: true)
+        let response = try AuthorizationResponse(
+            url: URL(string: "https://app.example/callback?code=CODE-SECRET-VALUE&state=\(request.state)")!,
+            request: request, issuer: nil)
         for text in [String(describing: response), String(reflecting: response), "\(response)"] {
             #expect(Self.leaks(text).isEmpty, "\(text)")
         }
@@ -90,8 +104,9 @@ import Testing
         ]
         // A refused token response (wrong token_type) carries its body: redacted.
         do {
-            _ = try TokenResponse(response: .json(200, ["access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE", "token_type": "mac"]),
-                                  quirks: [])
+            _ = try TokenResponse(
+                response: .json(200, ["access_token": "AT-SECRET-VALUE", "refresh_token": "RT-SECRET-VALUE", "token_type": "mac"]),
+                quirks: [])
             Issue.record("mac was accepted")
         } catch {
             errors.append(error)
@@ -106,10 +121,12 @@ import Testing
     @Test func tokenEndpointErrorThroughTheClientHidesTheCodeAndVerifier() async throws {
         // The server echoes the request (some do): the error must not carry the code or verifier.
         let transport = ScriptedTransport { request in HTTPResponse(statusCode: 400, body: request.body ?? Data()) }
-        let client = TokenClient(configuration: CoreFixtures.configuration(clientSecret: "CLIENT-SECRET-VALUE", authentication: .clientSecretPost),
-                                 transport: transport)
+        let client = TokenClient(
+            configuration: CoreFixtures.configuration(clientSecret: "CLIENT-SECRET-VALUE", authentication: .clientSecretPost),
+            transport: transport)
         do {
-            _ = try await client.exchange(code: "CODE-SECRET-VALUE", redirectURI: CoreFixtures.redirectURI, codeVerifier: "VERIFIER-SECRET-VALUE")
+            _ = try await client.exchange(
+                code: "CODE-SECRET-VALUE", redirectURI: CoreFixtures.redirectURI, codeVerifier: "VERIFIER-SECRET-VALUE")
             Issue.record("expected an error")
         } catch {
             #expect(Self.leaks("\(error)").isEmpty, "\(error)")
@@ -118,7 +135,8 @@ import Testing
     }
 
     @Test func requestDescriptionHidesQueryAndBody() {
-        let bearer = HTTPRequest.bearer(url: URL(string: "https://api.example/v2/profile?access_token=AT-SECRET-VALUE")!, accessToken: "RT-SECRET-VALUE")
+        let bearer = HTTPRequest.bearer(
+            url: URL(string: "https://api.example/v2/profile?access_token=AT-SECRET-VALUE")!, accessToken: "RT-SECRET-VALUE")
         let form = HTTPRequest.form(url: CoreFixtures.tokenEndpoint, fields: [("code", "CODE-SECRET-VALUE")])
         for text in [String(describing: bearer), String(reflecting: bearer), String(describing: form), String(reflecting: form)] {
             #expect(Self.leaks(text).isEmpty, "\(text)")

@@ -51,7 +51,10 @@ import Testing
                 try await client(quirks).revoke("t", kind: .accessToken)
                 Issue.record("a 400 was taken as success without the quirk")
             } catch {
-                guard case .server(let server) = error else { Issue.record("got \(error)"); continue }
+                guard case .server(let server) = error else {
+                    Issue.record("got \(error)")
+                    continue
+                }
                 #expect(server.statusCode == 400)
             }
         }
@@ -69,7 +72,10 @@ import Testing
             try await client([], revocation: false).revoke("t", kind: .accessToken)
             Issue.record("expected a configuration error")
         } catch {
-            guard case .configuration = error else { Issue.record("got \(error)"); return }
+            guard case .configuration = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
         #expect(transport.totalCount == 0)
     }

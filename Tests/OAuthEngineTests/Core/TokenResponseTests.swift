@@ -101,21 +101,27 @@ import Testing
         #expect(refreshed.expiresAt == later.addingTimeInterval(3600))
 
         // A rotated refresh token replaces the old one.
-        let rotated = try parse(with(["access_token": "new-at", "refresh_token": "new-rt"])).get().tokenSet(receivedAt: later, previous: previous)
+        let rotated = try parse(with(["access_token": "new-at", "refresh_token": "new-rt"])).get().tokenSet(
+            receivedAt: later, previous: previous)
         #expect(rotated.refreshToken == "new-rt")
         #expect(rotated.idToken == "login.id.token")
     }
 
     @Test func tokenClientMapsErrorsAndChecksSuccessBodies() async throws {
-        let reply = CoreLocked<HTTPResponse>(.json(400, ["error": "invalid_grant", "error_description": "invalid refresh token"],
-                                                   headers: ["x-line-request-id": "req-1"]))
+        let reply = CoreLocked<HTTPResponse>(
+            .json(
+                400, ["error": "invalid_grant", "error_description": "invalid refresh token"],
+                headers: ["x-line-request-id": "req-1"]))
         let transport = ScriptedTransport { _ in reply.wrappedValue }
         let client = TokenClient(configuration: CoreFixtures.configuration(), transport: transport)
         do {
             _ = try await client.refresh(refreshToken: "rt")
             Issue.record("expected an error")
         } catch {
-            guard case .server(let server) = error else { Issue.record("got \(error)"); return }
+            guard case .server(let server) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(server.statusCode == 400)
             #expect(server.hasCode("INVALID_GRANT"))
             #expect(server.message == "invalid refresh token")

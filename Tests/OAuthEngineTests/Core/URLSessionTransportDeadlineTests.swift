@@ -20,11 +20,21 @@ import Testing
     }
 
     // The real-socket cases are shared with the AsyncHTTPClient transport's tests.
-    @Test func aServerThatNeverAnswersTimesOut() async throws { try await TransportDeadlineCases.aServerThatNeverAnswersTimesOut(transport) }
-    @Test func aServerTricklingItsAnswerTimesOut() async throws { try await TransportDeadlineCases.aServerTricklingItsAnswerTimesOut(transport) }
-    @Test func aResetMidBodyIsATransientFailure() async throws { try await TransportDeadlineCases.aResetMidBodyIsATransientFailure(transport) }
-    @Test func truncatedJSONFromARealServerIsKeysUnavailable() async throws { try await TransportDeadlineCases.truncatedJSONIsKeysUnavailable(transport) }
-    @Test func aPromptAnswerIsUnaffectedAndTheSessionStaysUsable() async throws { try await TransportDeadlineCases.aPromptAnswerIsUnaffected(transport) }
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        try await TransportDeadlineCases.aServerThatNeverAnswersTimesOut(transport)
+    }
+    @Test func aServerTricklingItsAnswerTimesOut() async throws {
+        try await TransportDeadlineCases.aServerTricklingItsAnswerTimesOut(transport)
+    }
+    @Test func aResetMidBodyIsATransientFailure() async throws {
+        try await TransportDeadlineCases.aResetMidBodyIsATransientFailure(transport)
+    }
+    @Test func truncatedJSONFromARealServerIsKeysUnavailable() async throws {
+        try await TransportDeadlineCases.truncatedJSONIsKeysUnavailable(transport)
+    }
+    @Test func aPromptAnswerIsUnaffectedAndTheSessionStaysUsable() async throws {
+        try await TransportDeadlineCases.aPromptAnswerIsUnaffected(transport)
+    }
 
     // MARK: - The race itself
 

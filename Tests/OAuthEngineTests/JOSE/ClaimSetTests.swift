@@ -30,24 +30,28 @@ struct ClaimSetTests {
         agree(Array(text.utf8))
     }
 
-    @Test("accepted documents read back the same", arguments: [
-        #" {"s":"x","n":-1.5e2,"t":true,"f":false,"z":null,"a":[1,"b",[],{}],"o":{"k":{"l":[null]}}} "#,
-        #"{"e":"\"\\\/\b\f\n\r\t","u":"\u00e9\u4e2d","p":"\ud83d\ude00","r":"é中😀","z":"\u0000"}"#,
-        #"{"iss":"https:\/\/access.line.me","aud":["1234567890","x"],"exp":1700000000,"name":"ブラウン"}"#,
-        #"{"\u0069ss":"escaped name","n\u00e4me":1,"é":2}"#, "{}", #"{"a":{"a":{"a":1}}}"#, #"{"big":123456789012345678901}"#,
-    ])
+    @Test(
+        "accepted documents read back the same",
+        arguments: [
+            #" {"s":"x","n":-1.5e2,"t":true,"f":false,"z":null,"a":[1,"b",[],{}],"o":{"k":{"l":[null]}}} "#,
+            #"{"e":"\"\\\/\b\f\n\r\t","u":"\u00e9\u4e2d","p":"\ud83d\ude00","r":"é中😀","z":"\u0000"}"#,
+            #"{"iss":"https:\/\/access.line.me","aud":["1234567890","x"],"exp":1700000000,"name":"ブラウン"}"#,
+            #"{"\u0069ss":"escaped name","n\u00e4me":1,"é":2}"#, "{}", #"{"a":{"a":{"a":1}}}"#, #"{"big":123456789012345678901}"#,
+        ])
     func accepted(text: String) {
         #expect(Self.agree(text))
     }
 
-    @Test("refused documents fail with the parser's error", arguments: [
-        "", " ", "[]", "{} {}", "{", #"{"a":1,}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":[1,]}"#, #"{"a":tru}"#, "\u{FEFF}{}",
-        #"{"s":"\ud83d"}"#, #"{"s":"\ude00"}"#, #"{"s":"\ud83d\u0041"}"#, #"{"s":"\x"}"#, #"{"s":"\u12G4"}"#, "{\"s\":\"a\tb\"}",
-        #"{"n":01}"#, #"{"n":1e400}"#, #"{"n":-}"#, #"{"n":1.}"#,
-        #"{"a":1,"a":1}"#, #"{"a":1,"b":{"c":1,"c":2}}"#, #"{"a":1,"\u0061":2}"#, #"{"a":[{"x":1,"x":1}]}"#,
-        // Canonically equivalent names are one name to a `[String: JSONValue]`, so they are duplicates here too.
-        #"{"K":1,"\u212A":2}"#, "{\"\u{212A}\":1,\"K\":2}", "{\"é\":1,\"e\u{301}\":2}",
-    ])
+    @Test(
+        "refused documents fail with the parser's error",
+        arguments: [
+            "", " ", "[]", "{} {}", "{", #"{"a":1,}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":[1,]}"#, #"{"a":tru}"#, "\u{FEFF}{}",
+            #"{"s":"\ud83d"}"#, #"{"s":"\ude00"}"#, #"{"s":"\ud83d\u0041"}"#, #"{"s":"\x"}"#, #"{"s":"\u12G4"}"#, "{\"s\":\"a\tb\"}",
+            #"{"n":01}"#, #"{"n":1e400}"#, #"{"n":-}"#, #"{"n":1.}"#,
+            #"{"a":1,"a":1}"#, #"{"a":1,"b":{"c":1,"c":2}}"#, #"{"a":1,"\u0061":2}"#, #"{"a":[{"x":1,"x":1}]}"#,
+            // Canonically equivalent names are one name to a `[String: JSONValue]`, so they are duplicates here too.
+            #"{"K":1,"\u212A":2}"#, "{\"\u{212A}\":1,\"K\":2}", "{\"é\":1,\"e\u{301}\":2}",
+        ])
     func refused(text: String) {
         #expect(Self.agree(text))
     }

@@ -42,7 +42,10 @@ struct CompactJWSTests {
         #expect(Self.malformed(parts[0] + "." + parts[1] + "==." + parts[2]))
         #expect(Self.malformed(parts[0] + "." + parts[1] + "." + parts[2] + "="))
         // Standard base64 characters are not base64url.
-        #expect(Self.malformed(parts[0] + "." + parts[1] + "." + parts[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "+"))
+        #expect(
+            Self.malformed(
+                parts[0] + "." + parts[1] + "." + parts[2].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+                    + "+"))
     }
 
     @Test("whitespace anywhere is refused")
@@ -85,12 +88,14 @@ struct CompactJWSTests {
         }
     }
 
-    @Test("header must be a JSON object with a string alg", arguments: [
-        #"[]"#, #""HS256""#, #"1"#, #"null"#, #"{}"#, #"{"alg":1}"#, #"{"alg":null}"#,
-        #"{"alg":"HS256","kid":7}"#, #"{"alg":"HS256","typ":true}"#,
-        #"{"alg":"HS256","crit":[]}"#, #"{"alg":"HS256","crit":"exp"}"#, #"{"alg":"HS256","crit":[1]}"#,
-        #"{"alg":"HS256"} x"#, #"{"alg":"HS256",}"#, "",
-    ])
+    @Test(
+        "header must be a JSON object with a string alg",
+        arguments: [
+            #"[]"#, #""HS256""#, #"1"#, #"null"#, #"{}"#, #"{"alg":1}"#, #"{"alg":null}"#,
+            #"{"alg":"HS256","kid":7}"#, #"{"alg":"HS256","typ":true}"#,
+            #"{"alg":"HS256","crit":[]}"#, #"{"alg":"HS256","crit":"exp"}"#, #"{"alg":"HS256","crit":[1]}"#,
+            #"{"alg":"HS256"} x"#, #"{"alg":"HS256",}"#, "",
+        ])
     func badHeader(header: String) {
         #expect(Self.malformed(TestTokens.hs256(header: header)))
     }

@@ -36,16 +36,20 @@ struct JSONValueTests {
         #expect(try Self.parse("{}").isEmpty)
     }
 
-    @Test("numbers", arguments: [
-        ("0", 0.0), ("-0", -0.0), ("1700000000", 1_700_000_000), ("-42", -42), ("3.25", 3.25), ("1e3", 1000),
-        ("1E+3", 1000), ("25e-1", 2.5), ("123456789012345", 123_456_789_012_345), ("9007199254740993", 9_007_199_254_740_992),
-        ("12345678901234567890123", 1.2345678901234568e22), ("0.1", 0.1),
-    ])
+    @Test(
+        "numbers",
+        arguments: [
+            ("0", 0.0), ("-0", -0.0), ("1700000000", 1_700_000_000), ("-42", -42), ("3.25", 3.25), ("1e3", 1000),
+            ("1E+3", 1000), ("25e-1", 2.5), ("123456789012345", 123_456_789_012_345), ("9007199254740993", 9_007_199_254_740_992),
+            ("12345678901234567890123", 1.2345678901234568e22), ("0.1", 0.1),
+        ])
     func numbers(text: String, value: Double) throws {
         #expect(try Self.parse(#"{"n":\#(text)}"#)["n"] == .number(value))
     }
 
-    @Test("malformed numbers", arguments: ["01", "-", "1.", ".5", "+1", "1e", "1e+", "NaN", "Infinity", "-Infinity", "1e400", "-1e400", "0x10", "1_000", "--1"])
+    @Test(
+        "malformed numbers",
+        arguments: ["01", "-", "1.", ".5", "+1", "1e", "1e+", "NaN", "Infinity", "-Infinity", "1e400", "-1e400", "0x10", "1_000", "--1"])
     func badNumbers(text: String) {
         #expect(Self.refused(#"{"n":\#(text)}"#))
     }
@@ -60,17 +64,20 @@ struct JSONValueTests {
         #expect(object["z"] == .string("\u{0}"))
     }
 
-    @Test("malformed strings", arguments: [
-        #"{"s":"\ud83d"}"#, #"{"s":"\ude00"}"#, #"{"s":"\ud83d\u0041"}"#, #"{"s":"\x"}"#, #"{"s":"\u12"}"#,
-        #"{"s":"\u12G4"}"#, "{\"s\":\"a\tb\"}", "{\"s\":\"a\nb\"}", #"{"s":"abc}"#, #"{"s":"\"#, #"{'s':1}"#,
-    ])
+    @Test(
+        "malformed strings",
+        arguments: [
+            #"{"s":"\ud83d"}"#, #"{"s":"\ude00"}"#, #"{"s":"\ud83d\u0041"}"#, #"{"s":"\x"}"#, #"{"s":"\u12"}"#,
+            #"{"s":"\u12G4"}"#, "{\"s\":\"a\tb\"}", "{\"s\":\"a\nb\"}", #"{"s":"abc}"#, #"{"s":"\"#, #"{'s':1}"#,
+        ])
     func badStrings(text: String) {
         #expect(Self.refused(text))
     }
 
     @Test("invalid UTF-8 is refused")
     func invalidUTF8() {
-        let prefix = Array(#"{"s":""#.utf8), suffix = Array(#""}"#.utf8)
+        let prefix = Array(#"{"s":""#.utf8)
+        let suffix = Array(#""}"#.utf8)
         for bad: [UInt8] in [[0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] {
             #expect(Self.refused(bytes: prefix + bad + suffix), "\(bad)")
             #expect(Self.refused(bytes: Array(#"{"s":"\n"#.utf8) + bad + suffix), "\(bad) after an escape")
@@ -87,11 +94,13 @@ struct JSONValueTests {
         #expect(!Self.refused(#"{"a":{"a":{"a":1}}}"#))
     }
 
-    @Test("the top level must be one object", arguments: [
-        "", " ", "[]", #""s""#, "1", "true", "null", "{} {}", "{},", "{", "}", "{}}", "\u{FEFF}{}",
-        #"{"a":1,}"#, #"{"a":1 "b":2}"#, #"{"a" 1}"#, #"{a:1}"#, "{/* c */}", "{} // c", #"{"a":[1,]}"#, #"{"a":[,1]}"#,
-        #"{"a":tru}"#, #"{"a":nul}"#, #"{"a":True}"#,
-    ])
+    @Test(
+        "the top level must be one object",
+        arguments: [
+            "", " ", "[]", #""s""#, "1", "true", "null", "{} {}", "{},", "{", "}", "{}}", "\u{FEFF}{}",
+            #"{"a":1,}"#, #"{"a":1 "b":2}"#, #"{"a" 1}"#, #"{a:1}"#, "{/* c */}", "{} // c", #"{"a":[1,]}"#, #"{"a":[,1]}"#,
+            #"{"a":tru}"#, #"{"a":nul}"#, #"{"a":True}"#,
+        ])
     func topLevel(text: String) {
         #expect(Self.refused(text))
     }
@@ -127,8 +136,10 @@ struct JSONValueTests {
 
     @Test("Codable round trip")
     func codable() throws {
-        let value = JSONValue.object(["s": .string("é"), "n": .number(1.5), "b": .bool(true), "z": .null,
-                                      "a": .array([.number(1), .object(["k": .string("v")])])])
+        let value = JSONValue.object([
+            "s": .string("é"), "n": .number(1.5), "b": .bool(true), "z": .null,
+            "a": .array([.number(1), .object(["k": .string("v")])]),
+        ])
         let data = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
         guard case .object(let object) = value else { return }

@@ -61,11 +61,15 @@ struct JSONWebKeyVectorTests {
         guard let root = WycheproofVectors.load(file) else { return }
         var tally = OutcomeTally()
         var stages: [String: Int] = [:]
-        var supported = 0, validOK = 0, invalidRejected = 0, unsupportedRejected = 0
+        var supported = 0
+        var validOK = 0
+        var invalidRejected = 0
+        var unsupportedRejected = 0
 
         for group in WycheproofVectors.groups(root) {
             guard let setObject = group["public"]?.objectValue ?? group["private"]?.objectValue,
-                  let keyObjects = setObject["keys"]?.arrayValue?.compactMap(\.objectValue) else {
+                let keyObjects = setObject["keys"]?.arrayValue?.compactMap(\.objectValue)
+            else {
                 Issue.record("group \(group["comment"]?.stringValue ?? "?") has no key set")
                 continue
             }
@@ -82,7 +86,8 @@ struct JSONWebKeyVectorTests {
                 let stage = Self.verify(text, keySet: keySet, allowed: allowed)
                 let permissive = Self.verify(text, keySet: keySet, allowed: Set(JWSAlgorithm.allCases))
                 tally.add(algorithm: algorithm, expected: expected, outcome: stage == .accepted ? "accepted" : "rejected")
-                let context = Comment(rawValue: "tcId \(tcId) \(comment): expected \(expected), got \(stage.rawValue) / permissive \(permissive.rawValue)")
+                let context = Comment(
+                    rawValue: "tcId \(tcId) \(comment): expected \(expected), got \(stage.rawValue) / permissive \(permissive.rawValue)")
 
                 guard JWSAlgorithm(rawValue: algorithm) != nil else {
                     unsupportedRejected += stage == .accepted ? 0 : 1
@@ -113,7 +118,9 @@ struct JSONWebKeyVectorTests {
         #expect(tally.total == Int(root["numberOfTests"]?.doubleValue ?? -1), "cases counted vs numberOfTests")
         tally.printed(as: "wycheproof \(file)")
         let stageList = stages.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("wycheproof \(file): \(tally.total) cases, supported \(supported) (valid \(validOK) ok, invalid \(invalidRejected) rejected"
-              + " — with every algorithm allowed: \(stageList)), unsupported \(tally.total - supported) (\(unsupportedRejected) rejected)")
+        print(
+            "wycheproof \(file): \(tally.total) cases, supported \(supported) (valid \(validOK) ok, invalid \(invalidRejected) rejected"
+                + " — with every algorithm allowed: \(stageList)), unsupported \(tally.total - supported) (\(unsupportedRejected) rejected)"
+        )
     }
 }

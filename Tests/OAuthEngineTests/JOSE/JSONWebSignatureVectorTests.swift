@@ -35,7 +35,8 @@ struct JSONWebSignatureVectorTests {
         text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
             default: false
             }
         }
@@ -46,7 +47,11 @@ struct JSONWebSignatureVectorTests {
         let file = "json_web_signature_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
         var tally = OutcomeTally()
-        var supported = 0, validOK = 0, invalidRejected = 0, unsupportedRejected = 0, acceptable = 0
+        var supported = 0
+        var validOK = 0
+        var invalidRejected = 0
+        var unsupportedRejected = 0
+        var acceptable = 0
         var mislabelled: [String] = []
 
         for group in WycheproofVectors.groups(root) {
@@ -117,9 +122,10 @@ struct JSONWebSignatureVectorTests {
         let unsupported = tally.total - supported - mislabelled.count
         #expect(tally.total == Int(root["numberOfTests"]?.doubleValue ?? -1), "cases counted vs numberOfTests")
         tally.printed(as: "wycheproof \(file)")
-        print("wycheproof \(file): \(tally.total) cases, supported \(supported) (valid \(validOK) ok, invalid \(invalidRejected) rejected"
-              + (acceptable > 0 ? ", acceptable \(acceptable)" : "")
-              + "), unsupported \(unsupported) (\(unsupportedRejected) rejected)"
-              + ", mislabelled upstream \(mislabelled.count) given the RFC 7515 result: \(mislabelled.joined(separator: ", "))")
+        print(
+            "wycheproof \(file): \(tally.total) cases, supported \(supported) (valid \(validOK) ok, invalid \(invalidRejected) rejected"
+                + (acceptable > 0 ? ", acceptable \(acceptable)" : "")
+                + "), unsupported \(unsupported) (\(unsupportedRejected) rejected)"
+                + ", mislabelled upstream \(mislabelled.count) given the RFC 7515 result: \(mislabelled.joined(separator: ", "))")
     }
 }

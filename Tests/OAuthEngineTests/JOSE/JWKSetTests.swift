@@ -6,9 +6,11 @@ import Testing
 
 @Suite("JWKSet")
 struct JWKSetTests {
-    @Test("a document that isn't {\"keys\":[...]} throws", arguments: [
-        #"[]"#, #"{}"#, #"{"keys":{}}"#, #"{"keys":"x"}"#, #"{"keys":null}"#, #"nope"#, "",
-    ])
+    @Test(
+        "a document that isn't {\"keys\":[...]} throws",
+        arguments: [
+            #"[]"#, #"{}"#, #"{"keys":{}}"#, #"{"keys":"x"}"#, #"{"keys":null}"#, #"nope"#, "",
+        ])
     func badDocuments(json: String) {
         #expect(throws: JOSEError.self) { try JWKSet(data: Data(json.utf8)) }
     }

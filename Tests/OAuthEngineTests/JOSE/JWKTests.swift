@@ -43,7 +43,8 @@ struct JWKTests {
     @Test("malformed EC keys are refused")
     func badECKeys() throws {
         let point = Array(TestTokens.ecKey.publicKey.x963Representation)
-        let x = Base64URL.encode(point[1..<33]), y = Base64URL.encode(point[33..<65])
+        let x = Base64URL.encode(point[1..<33])
+        let y = Base64URL.encode(point[33..<65])
         var offCurve = point
         offCurve[64] ^= 1
         let badY = Base64URL.encode(offCurve[33..<65])

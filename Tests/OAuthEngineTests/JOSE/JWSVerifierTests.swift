@@ -13,14 +13,18 @@ struct JWSVerifierTests {
         let key = VerificationKey.p256(TestTokens.ecKey.publicKey)
         try JWSVerifier.verify(jws, allowed: [.es256], key: key)
 
-        let tampered = try CompactJWS(parsing: try TestTokens.es256(payload: #"{"sub":"other"}"#).split(separator: ".")[0...1].joined(separator: ".") + "." + token.split(separator: ".")[2])
+        let tampered = try CompactJWS(
+            parsing: try TestTokens.es256(payload: #"{"sub":"other"}"#).split(separator: ".")[0...1].joined(separator: ".") + "."
+                + token.split(separator: ".")[2])
         #expect(throws: JOSEError.invalidSignature) { try JWSVerifier.verify(tampered, allowed: [.es256], key: key) }
 
         let der = Array(try P256.Signing.ECDSASignature(rawRepresentation: jws.signature).derRepresentation)
         #expect(!JWSVerifier.isValidES256(signature: der, signingInput: jws.signingInput, key: TestTokens.ecKey.publicKey))
         #expect(!JWSVerifier.isValidES256(signature: [], signingInput: jws.signingInput, key: TestTokens.ecKey.publicKey))
         #expect(!JWSVerifier.isValidES256(signature: jws.signature + [0], signingInput: jws.signingInput, key: TestTokens.ecKey.publicKey))
-        #expect(!JWSVerifier.isValidES256(signature: [UInt8](repeating: 0, count: 64), signingInput: jws.signingInput, key: TestTokens.ecKey.publicKey))
+        #expect(
+            !JWSVerifier.isValidES256(
+                signature: [UInt8](repeating: 0, count: 64), signingInput: jws.signingInput, key: TestTokens.ecKey.publicKey))
     }
 
     @Test("RS256 verifies and refuses a signature of the wrong length")
@@ -28,7 +32,9 @@ struct JWSVerifierTests {
         let privateKey = try #require(TestTokens.rsaKey)
         let jws = try CompactJWS(parsing: try TestTokens.rs256(key: privateKey))
         try JWSVerifier.verify(jws, allowed: [.rs256], key: .rsa(privateKey.publicKey))
-        #expect(!JWSVerifier.isValidRS256(signature: Array(jws.signature.dropLast()), signingInput: jws.signingInput, key: privateKey.publicKey))
+        #expect(
+            !JWSVerifier.isValidRS256(signature: Array(jws.signature.dropLast()), signingInput: jws.signingInput, key: privateKey.publicKey)
+        )
         #expect(!JWSVerifier.isValidRS256(signature: [0] + jws.signature, signingInput: jws.signingInput, key: privateKey.publicKey))
     }
 
@@ -48,8 +54,10 @@ struct JWSVerifierTests {
     @Test("a public key's bytes used as an HMAC secret are refused by key type (ES256)")
     func algorithmConfusionEC() throws {
         let publicKey = TestTokens.ecKey.publicKey
-        let forged = try CompactJWS(parsing: TestTokens.hs256(header: #"{"alg":"HS256","kid":"ec-1"}"#,
-                                                              key: SymmetricKey(data: publicKey.x963Representation)))
+        let forged = try CompactJWS(
+            parsing: TestTokens.hs256(
+                header: #"{"alg":"HS256","kid":"ec-1"}"#,
+                key: SymmetricKey(data: publicKey.x963Representation)))
         // The verifier is handed the EC key (from a JWKS) and all algorithms are allowed.
         #expect(throws: JOSEError.keyMismatch) {
             try JWSVerifier.verify(forged, allowed: Set(JWSAlgorithm.allCases), key: .p256(publicKey))
@@ -65,7 +73,8 @@ struct JWSVerifierTests {
     func algorithmConfusionRSA() throws {
         let publicKey = try #require(TestTokens.rsaKey).publicKey
         for secret in [publicKey.derRepresentation, Data(publicKey.pemRepresentation.utf8), publicKey.pkcs1DERRepresentation] {
-            let forged = try CompactJWS(parsing: TestTokens.hs256(header: #"{"alg":"HS256","kid":"rsa-1"}"#, key: SymmetricKey(data: secret)))
+            let forged = try CompactJWS(
+                parsing: TestTokens.hs256(header: #"{"alg":"HS256","kid":"rsa-1"}"#, key: SymmetricKey(data: secret)))
             #expect(throws: JOSEError.keyMismatch) {
                 try JWSVerifier.verify(forged, allowed: Set(JWSAlgorithm.allCases), key: .rsa(publicKey))
             }
@@ -105,7 +114,10 @@ struct JWSVerifierTests {
             let jwk = try TestTokens.jwk(TestTokens.ecJWK(extra: extra))
             try JWSVerifier.verify(jws, allowed: [.es256], jwk: jwk)
         }
-        let refused = [#","alg":"ES384""#, #","alg":"RS256""#, #","use":"enc""#, #","key_ops":["sign"]"#, #","key_ops":["encrypt"]"#, #","key_ops":[]"#]
+        let refused = [
+            #","alg":"ES384""#, #","alg":"RS256""#, #","use":"enc""#, #","key_ops":["sign"]"#, #","key_ops":["encrypt"]"#,
+            #","key_ops":[]"#,
+        ]
         for extra in refused {
             let jwk = try TestTokens.jwk(TestTokens.ecJWK(extra: extra))
             #expect(!jwk.fits(.es256), "\(extra)")

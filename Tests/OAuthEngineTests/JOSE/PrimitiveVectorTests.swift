@@ -12,7 +12,11 @@ struct PrimitiveVectorTests {
     func ecdsaP256() throws {
         let file = "ecdsa_secp256r1_sha256_p1363_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0, invalid = 0, acceptable = 0, total = 0, jwkGroups = 0
+        var valid = 0
+        var invalid = 0
+        var acceptable = 0
+        var total = 0
+        var jwkGroups = 0
         let groups = WycheproofVectors.groups(root)
         for group in groups {
             let point = try #require(WycheproofVectors.hex(group["publicKey"]?.objectValue?["uncompressed"]?.stringValue))
@@ -46,15 +50,18 @@ struct PrimitiveVectorTests {
             }
         }
         #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
-        print("wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable)"
-              + " (\(jwkGroups) of \(groups.count) group keys also imported from their JWK)")
+        print(
+            "wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable)"
+                + " (\(jwkGroups) of \(groups.count) group keys also imported from their JWK)")
     }
 
     @Test("rsa_signature_2048_sha256_test.json through isValidRS256")
     func rsaPKCS1() throws {
         let file = "rsa_signature_2048_sha256_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0, invalid = 0, total = 0
+        var valid = 0
+        var invalid = 0
+        var total = 0
         var acceptable: [String] = []
         for group in WycheproofVectors.groups(root) {
             // Imported through JWK, so the key checks (size, exponent, ROCA) run on real keys too.
@@ -83,14 +90,20 @@ struct PrimitiveVectorTests {
             }
         }
         #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
-        print("wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable.count): \(acceptable.joined(separator: "; "))")
+        print(
+            "wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable.count): \(acceptable.joined(separator: "; "))"
+        )
     }
 
     @Test("hmac_sha256_test.json through isValidHS256 (full tags) and a truncated compare")
     func hmacSHA256() throws {
         let file = "hmac_sha256_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0, invalid = 0, total = 0, full = 0, truncated = 0
+        var valid = 0
+        var invalid = 0
+        var total = 0
+        var full = 0
+        var truncated = 0
         for group in WycheproofVectors.groups(root) {
             let tagBytes = Int(group["tagSize"]?.doubleValue ?? 0) / 8
             for testCase in WycheproofVectors.tests(group) {
@@ -121,6 +134,8 @@ struct PrimitiveVectorTests {
             }
         }
         #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
-        print("wycheproof \(file): \(total) cases (\(full) full-tag via isValidHS256, \(truncated) 128-bit tags via a truncated compare), valid \(valid) ok, invalid \(invalid) rejected")
+        print(
+            "wycheproof \(file): \(total) cases (\(full) full-tag via isValidHS256, \(truncated) 128-bit tags via a truncated compare), valid \(valid) ok, invalid \(invalid) rejected"
+        )
     }
 }

@@ -22,13 +22,17 @@ enum TestTokens {
         return input + "." + Base64URL.encode(Array(tag))
     }
 
-    static func es256(header: String = #"{"alg":"ES256","kid":"ec-1"}"#, payload: String = claims, key: P256.Signing.PrivateKey = ecKey) throws -> String {
+    static func es256(header: String = #"{"alg":"ES256","kid":"ec-1"}"#, payload: String = claims, key: P256.Signing.PrivateKey = ecKey)
+        throws -> String
+    {
         let input = signingInput(header: header, payload: payload)
         let signature = try key.signature(for: Array(input.utf8))
         return input + "." + Base64URL.encode(Array(signature.rawRepresentation))
     }
 
-    static func rs256(header: String = #"{"alg":"RS256","kid":"rsa-1"}"#, payload: String = claims, key: _RSA.Signing.PrivateKey) throws -> String {
+    static func rs256(header: String = #"{"alg":"RS256","kid":"rsa-1"}"#, payload: String = claims, key: _RSA.Signing.PrivateKey) throws
+        -> String
+    {
         let input = signingInput(header: header, payload: payload)
         let signature = try key.signature(for: SHA256.hash(data: Array(input.utf8)), padding: .insecurePKCS1v1_5)
         return input + "." + Base64URL.encode(Array(signature.rawRepresentation))
@@ -38,14 +42,16 @@ enum TestTokens {
     static func ecJWK(_ key: P256.Signing.PublicKey = ecKey.publicKey, kid: String? = "ec-1", extra: String = "") -> String {
         let point = Array(key.x963Representation)
         let kidMember = kid.map { #","kid":"\#($0)""# } ?? ""
-        return #"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(point[1..<33]))","y":"\#(Base64URL.encode(point[33..<65]))"\#(kidMember)\#(extra)}"#
+        return
+            #"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(point[1..<33]))","y":"\#(Base64URL.encode(point[33..<65]))"\#(kidMember)\#(extra)}"#
     }
 
     /// The public JWK of an RSA key, as JSON text.
     static func rsaJWK(_ key: _RSA.Signing.PublicKey, kid: String? = "rsa-1", extra: String = "") throws -> String {
         let primitives = try key.getKeyPrimitives()
         let kidMember = kid.map { #","kid":"\#($0)""# } ?? ""
-        return #"{"kty":"RSA","n":"\#(Base64URL.encode(primitives.modulus))","e":"\#(Base64URL.encode(primitives.publicExponent))"\#(kidMember)\#(extra)}"#
+        return
+            #"{"kty":"RSA","n":"\#(Base64URL.encode(primitives.modulus))","e":"\#(Base64URL.encode(primitives.publicExponent))"\#(kidMember)\#(extra)}"#
     }
 
     static func jwk(_ json: String) throws -> JWK {

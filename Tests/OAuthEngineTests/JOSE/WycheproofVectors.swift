@@ -14,8 +14,9 @@ enum WycheproofVectors {
     /// project, so nothing security-relevant is ever skipped).
     static func load(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String: JSONValue]? {
         guard let url = directory?.appendingPathComponent(name), FileManager.default.fileExists(atPath: url.path) else {
-            Issue.record("Wycheproof vectors not found (\(name)); they belong in Tests/OAuthEngineTests/Vectors/wycheproof",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "Wycheproof vectors not found (\(name)); they belong in Tests/OAuthEngineTests/Vectors/wycheproof",
+                sourceLocation: sourceLocation)
             return nil
         }
         do {

@@ -14,34 +14,54 @@ struct GenericProfileTests {
         if let methods { json["token_endpoint_auth_methods_supported"] = methods }
         let data = (try? JSONSerialization.data(withJSONObject: json)) ?? Data()
         return (try? JSONDecoder().decode(DiscoveryDocument.self, from: data))
-            ?? DiscoveryDocument(issuer: "", authorizationEndpoint: ProfileFixtures.testEndpoints.authorizationEndpoint,
-                                 tokenEndpoint: ProfileFixtures.testEndpoints.tokenEndpoint)
+            ?? DiscoveryDocument(
+                issuer: "", authorizationEndpoint: ProfileFixtures.testEndpoints.authorizationEndpoint,
+                tokenEndpoint: ProfileFixtures.testEndpoints.tokenEndpoint)
     }
 
     @Test("algorithms: advertised ∩ {ES256, RS256}, HS256 only with a secret, never none")
     func algorithms() {
         let profile = ProviderProfile.genericOIDC
         #expect(profile.configuration(document: Self.document(), clientID: "c", clientSecret: nil).idTokenAlgorithms == [.es256, .rs256])
-        #expect(profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s").idTokenAlgorithms == [.es256, .rs256, .hs256])
-        #expect(profile.configuration(document: Self.document(algorithms: ["RS256"]), clientID: "c", clientSecret: "s").idTokenAlgorithms == [.rs256])
-        #expect(profile.configuration(document: Self.document(algorithms: nil), clientID: "c", clientSecret: nil).idTokenAlgorithms == [.es256, .rs256])
+        #expect(
+            profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s").idTokenAlgorithms == [
+                .es256, .rs256, .hs256,
+            ])
+        #expect(
+            profile.configuration(document: Self.document(algorithms: ["RS256"]), clientID: "c", clientSecret: "s").idTokenAlgorithms == [
+                .rs256
+            ])
+        #expect(
+            profile.configuration(document: Self.document(algorithms: nil), clientID: "c", clientSecret: nil).idTokenAlgorithms == [
+                .es256, .rs256,
+            ])
     }
 
     @Test("client authentication: none without a secret; the advertised method with one; an explicit choice wins")
     func authentication() {
         let profile = ProviderProfile.genericOIDC
-        #expect(profile.configuration(document: Self.document(), clientID: "c", clientSecret: nil).clientAuthentication == ClientAuthentication.none)
-        #expect(profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s").clientAuthentication == .clientSecretBasic)
-        #expect(profile.configuration(document: Self.document(methods: ["client_secret_post"]), clientID: "c", clientSecret: "s").clientAuthentication == .clientSecretPost)
-        #expect(profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s", clientAuthentication: .clientSecretPost).clientAuthentication == .clientSecretPost)
+        #expect(
+            profile.configuration(document: Self.document(), clientID: "c", clientSecret: nil).clientAuthentication
+                == ClientAuthentication.none)
+        #expect(
+            profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s").clientAuthentication == .clientSecretBasic)
+        #expect(
+            profile.configuration(document: Self.document(methods: ["client_secret_post"]), clientID: "c", clientSecret: "s")
+                .clientAuthentication == .clientSecretPost)
+        #expect(
+            profile.configuration(document: Self.document(), clientID: "c", clientSecret: "s", clientAuthentication: .clientSecretPost)
+                .clientAuthentication == .clientSecretPost)
         // LinkedIn's profile names its method even where discovery would say otherwise.
-        #expect(ProviderProfile.linkedIn().configuration(document: Self.document(), clientID: "c", clientSecret: "s").clientAuthentication == .clientSecretPost)
+        #expect(
+            ProviderProfile.linkedIn().configuration(document: Self.document(), clientID: "c", clientSecret: "s").clientAuthentication
+                == .clientSecretPost)
     }
 
     @Test("a profile without endpoints needs discovery or explicit endpoints")
     func explicitEndpoints() throws {
         #expect(throws: OAuthError.self) { _ = try ProviderProfile.genericOIDC.configuration(clientID: "c", clientSecret: nil) }
-        let configuration = try ProviderProfile.genericOIDC.configuration(clientID: "c", clientSecret: nil, endpoints: ProfileFixtures.testEndpoints)
+        let configuration = try ProviderProfile.genericOIDC.configuration(
+            clientID: "c", clientSecret: nil, endpoints: ProfileFixtures.testEndpoints)
         #expect(configuration.endpoints.introspectionEndpoint == ProfileFixtures.testEndpoints.introspectionEndpoint)
         #expect(configuration.quirks.isEmpty)
     }
@@ -96,7 +116,9 @@ struct GenericProfileTests {
         let (client, server) = try ProfileFixtures.make(.genericOIDC)
         _ = try await client.signIn(scopes: ["openid"], userAgent: ProviderTestAgent(server: server))
         try await client.signOut()
-        let revoked = server.requests(to: client.configuration.endpoints.revocationEndpoint).map { ProfileFixtures.form($0)["token_type_hint"] }
+        let revoked = server.requests(to: client.configuration.endpoints.revocationEndpoint).map {
+            ProfileFixtures.form($0)["token_type_hint"]
+        }
         #expect(revoked == ["refresh_token", "access_token"])
         #expect(await client.session.current() == nil)
     }
@@ -109,8 +131,9 @@ struct HS256ProfileTests {
     private func signIn(_ profile: ProviderProfile, secret: String?) async throws(OAuthError) -> SignInResult {
         let endpoints = profile.endpoints ?? ProfileFixtures.testEndpoints
         let server = ProviderTestServer(endpoints: endpoints, clientID: ProfileFixtures.clientID, algorithm: .hs256)
-        let client = try OAuthClient(profile: profile, clientID: ProfileFixtures.clientID, clientSecret: secret,
-                                     endpoints: profile.endpoints == nil ? endpoints : nil, store: MemoryTokenStore(), transport: server)
+        let client = try OAuthClient(
+            profile: profile, clientID: ProfileFixtures.clientID, clientSecret: secret,
+            endpoints: profile.endpoints == nil ? endpoints : nil, store: MemoryTokenStore(), transport: server)
         return try await client.signIn(scopes: ["openid"], userAgent: ProviderTestAgent(server: server))
     }
 

@@ -72,7 +72,8 @@ struct LinkedInProfileTests {
         await #expect(throws: expected) {
             _ = try await client.signIn(scopes: ["openid"], userAgent: ProviderTestAgent(server: server))
         }
-        let explanation = LinkedInProvider.explain(.issuerMismatch(expected: LinkedInProvider.issuer, actual: LinkedInProvider.legacyIssuer))
+        let explanation = LinkedInProvider.explain(
+            .issuerMismatch(expected: LinkedInProvider.issuer, actual: LinkedInProvider.legacyIssuer))
         #expect(explanation?.contains("https://www.linkedin.com but https://www.linkedin.com/oauth was configured") == true)
         #expect(LinkedInProvider.explain(.expired) == nil)
 
@@ -86,8 +87,9 @@ struct LinkedInProfileTests {
     func rs256Only() async throws {
         let endpoints = LinkedInProvider.endpoints()
         let server = ProviderTestServer(endpoints: endpoints, clientID: ProfileFixtures.clientID, algorithm: .es256)
-        let client = try OAuthClient(profile: .linkedIn(), clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret,
-                                     store: MemoryTokenStore(), transport: server)
+        let client = try OAuthClient(
+            profile: .linkedIn(), clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret,
+            store: MemoryTokenStore(), transport: server)
         do {
             _ = try await client.signIn(scopes: ["openid"], userAgent: ProviderTestAgent(server: server))
             Issue.record("an ES256 token was accepted")

@@ -45,8 +45,9 @@ struct OIDCDocsSampleTests {
     @Test("the tutorial's steps run end to end with explicit endpoints")
     func stepsAgainstFakeProvider() async throws {
         let server = ProviderTestServer(endpoints: ProfileFixtures.testEndpoints, clientID: "desktop-app", algorithm: .rs256)
-        let client = try OAuthClient(profile: .genericOIDC, clientID: "desktop-app", clientSecret: nil,
-                                     endpoints: ProfileFixtures.testEndpoints, store: MemoryTokenStore(), transport: server)
+        let client = try OAuthClient(
+            profile: .genericOIDC, clientID: "desktop-app", clientSecret: nil,
+            endpoints: ProfileFixtures.testEndpoints, store: MemoryTokenStore(), transport: server)
         let result = try await client.signIn(scopes: ["openid", "profile", "email"], userAgent: ProviderTestAgent(server: server))
         #expect(result.idTokenClaims?.subject == ProviderTestServer.subject)
         #expect(try await client.get(try #require(ProfileFixtures.testEndpoints.userinfoEndpoint)).statusCode == 200)

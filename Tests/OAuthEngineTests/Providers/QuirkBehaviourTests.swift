@@ -44,7 +44,9 @@ struct QuirkBehaviourTests {
 
     // MARK: pkceUnsupported
 
-    @Test("PKCE: LinkedIn's standard endpoint gets none; every other profile (LinkedIn native too) sends S256", arguments: ProfileFixtures.profileNames)
+    @Test(
+        "PKCE: LinkedIn's standard endpoint gets none; every other profile (LinkedIn native too) sends S256",
+        arguments: ProfileFixtures.profileNames)
     func pkce(_ name: String) async throws {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name))
         let agent = ProviderTestAgent(server: server)
@@ -119,8 +121,9 @@ struct QuirkBehaviourTests {
         }
     }
 
-    @Test("a public client's introspection and revocation carry its access token as Bearer only under glewlwyd",
-          arguments: ProfileFixtures.profileNames.filter { $0 != "linkedin" })
+    @Test(
+        "a public client's introspection and revocation carry its access token as Bearer only under glewlwyd",
+        arguments: ProfileFixtures.profileNames.filter { $0 != "linkedin" })
     func bearerForTokenManagement(_ name: String) async throws {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name), confidential: false)
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
@@ -153,10 +156,14 @@ struct QuirkBehaviourTests {
         _ = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))
         let token = try #require(server.requests(to: client.configuration.endpoints.tokenEndpoint).first)
         #expect((ProfileFixtures.form(token)["id_token_key_type"] == "JWK") == (name == "line"))
-        #expect(ProfileFixtures.profile(name).configuration(endpoints: ProfileFixtures.testEndpoints, clientID: "c", clientSecret: nil).tokenRequestParameters.isEmpty == (name != "line"))
+        #expect(
+            ProfileFixtures.profile(name).configuration(endpoints: ProfileFixtures.testEndpoints, clientID: "c", clientSecret: nil)
+                .tokenRequestParameters.isEmpty == (name != "line"))
     }
 
-    @Test("scopeOmitsEmail is LINE's marker only: the engine keeps the scope as the response lists it", arguments: ProfileFixtures.profileNames)
+    @Test(
+        "scopeOmitsEmail is LINE's marker only: the engine keeps the scope as the response lists it",
+        arguments: ProfileFixtures.profileNames)
     func scopeAsListed(_ name: String) async throws {
         let (client, server) = try ProfileFixtures.make(ProfileFixtures.profile(name))
         let result = try await client.signIn(scopes: ["openid", "profile"], userAgent: ProviderTestAgent(server: server))

@@ -96,8 +96,9 @@ struct FileTokenStoreTests {
     @Test func anExistingWideDirectoryIsTightened() async throws {
         try await Fixtures.withScratchDirectory { root in
             let directory = root.appendingPathComponent("line-login", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o755])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o755])
             let store = FileTokenStore(directory: directory, key: "k")
             try await store.save(Fixtures.tokens())
             #expect(try Fixtures.mode(of: directory) == 0o700)
@@ -166,8 +167,9 @@ struct FileTokenStoreTests {
         try await Fixtures.withScratchDirectory { root in
             let store = FileTokenStore(directory: root, key: "k")
             // A non-empty directory where the file should be makes the final rename fail.
-            try FileManager.default.createDirectory(at: store.fileURL.appendingPathComponent("x"),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: store.fileURL.appendingPathComponent("x"),
+                withIntermediateDirectories: true)
             do {
                 try await store.save(Fixtures.tokens())
                 Issue.record("replaced a directory")
@@ -228,12 +230,14 @@ struct FileTokenStoreTests {
     }
 
     @Test func defaultDirectoryFallsBackToHome() {
-        for environment in [["HOME": "/home/u"], ["HOME": "/home/u", "XDG_DATA_HOME": ""], ["HOME": "/home/u", "XDG_DATA_HOME": "relative/data"]] {
+        for environment in [
+            ["HOME": "/home/u"], ["HOME": "/home/u", "XDG_DATA_HOME": ""], ["HOME": "/home/u", "XDG_DATA_HOME": "relative/data"],
+        ] {
             let directory = FileTokenStore.defaultDirectory(environment: environment)
             #if canImport(Darwin)
-            #expect(directory.path == "/home/u/Library/Application Support/line-login")
+                #expect(directory.path == "/home/u/Library/Application Support/line-login")
             #else
-            #expect(directory.path == "/home/u/.local/share/line-login")
+                #expect(directory.path == "/home/u/.local/share/line-login")
             #endif
         }
     }
@@ -255,7 +259,10 @@ struct FileTokenStoreTests {
             #expect(name.hasSuffix(".json"))
             #expect(!name.hasPrefix("."))
             #expect(name.utf8.count <= 160)
-            #expect(name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
+            #expect(
+                name.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+                })
             names.insert(name)
         }
         #expect(names.count == unsafe.count)

@@ -5,8 +5,9 @@ import Testing
 /// The Keychain store's queries, statuses and migration, over an in-memory Keychain.
 @Suite struct KeychainTokenStoreTests {
     let keychain = MemoryKeychain()
-    static let tokens = TokenSet(accessToken: "at-1", refreshToken: "rt-1", idToken: nil, scopes: ["profile"],
-                                 issuedAt: Date(timeIntervalSince1970: 1_700_000_000), expiresAt: Date(timeIntervalSince1970: 1_700_003_600))
+    static let tokens = TokenSet(
+        accessToken: "at-1", refreshToken: "rt-1", idToken: nil, scopes: ["profile"],
+        issuedAt: Date(timeIntervalSince1970: 1_700_000_000), expiresAt: Date(timeIntervalSince1970: 1_700_003_600))
     static let old = KeychainQuery(service: "old.service", account: "1234567890@old", includesSynchronizable: true)
 
     func store(migration: KeychainTokenStore.Migration? = nil, accessGroup: String? = nil) -> KeychainTokenStore {
@@ -53,7 +54,10 @@ import Testing
         keychain.failing["copy"] = KeychainStatus(rawValue: -34018)
         do { _ = try await store().load() } catch {
             #expect(!error.isTransient)
-            guard case .io(let message) = error else { Issue.record("\(error)"); return }
+            guard case .io(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.contains("-34018"))
         }
     }
@@ -97,8 +101,11 @@ import Testing
         let store = store()
         try await store.save(Self.tokens)
         keychain.failing["copy"] = .interactionNotAllowed
-        let session = CredentialSession(store: store, tokenClient: TokenClient(configuration: CoreFixtures.configuration(),
-                                                                               transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) }))
+        let session = CredentialSession(
+            store: store,
+            tokenClient: TokenClient(
+                configuration: CoreFixtures.configuration(),
+                transport: ScriptedTransport { _ in HTTPResponse(statusCode: 500) }))
         #expect(await session.current() == nil)
         keychain.failing["copy"] = nil
         #expect(await session.current() == Self.tokens, "a locked Keychain is not an empty one")

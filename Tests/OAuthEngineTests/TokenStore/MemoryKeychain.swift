@@ -33,7 +33,9 @@ final class MemoryKeychain: KeychainAccess, @unchecked Sendable {
         lock.withLock {
             calls.append("copy \(query.account)")
             if let status = failing["copy"] { return (status, nil) }
-            guard let item = items[Self.key(query)], query.includesSynchronizable || !item.synchronizable else { return (.itemNotFound, nil) }
+            guard let item = items[Self.key(query)], query.includesSynchronizable || !item.synchronizable else {
+                return (.itemNotFound, nil)
+            }
             return (.success, item.data)
         }
     }
@@ -73,5 +75,7 @@ final class MemoryKeychain: KeychainAccess, @unchecked Sendable {
         }
     }
 
-    private static func key(_ query: KeychainQuery) -> Key { Key(service: query.service, account: query.account, accessGroup: query.accessGroup) }
+    private static func key(_ query: KeychainQuery) -> Key {
+        Key(service: query.service, account: query.account, accessGroup: query.accessGroup)
+    }
 }

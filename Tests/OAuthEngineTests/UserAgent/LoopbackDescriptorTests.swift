@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 @testable import OAuthEngine
@@ -46,8 +46,9 @@ import Testing
         let server = LoopbackServer(
             listener: listener,
             wake: wake.read,
-            configuration: .init(expectedPath: "/callback", redirectBase: "http://127.0.0.1:\(port)/callback",
-                                 timeout: .seconds(60), successPage: nil),
+            configuration: .init(
+                expectedPath: "/callback", redirectBase: "http://127.0.0.1:\(port)/callback",
+                timeout: .seconds(60), successPage: nil),
             isCancelled: { false },
             closeListener: { bystanders.openSome() }
         )

@@ -10,9 +10,10 @@ struct LoopbackRequestTests {
     }
 
     @Test func parsesABrowserRequest() throws {
-        let request = try #require(Self.parse(
-            "GET /callback?code=abc&state=xyz HTTP/1.1\r\nHost: 127.0.0.1:5000\r\nUser-Agent: test\r\nAccept: */*\r\n\r\n"
-        ))
+        let request = try #require(
+            Self.parse(
+                "GET /callback?code=abc&state=xyz HTTP/1.1\r\nHost: 127.0.0.1:5000\r\nUser-Agent: test\r\nAccept: */*\r\n\r\n"
+            ))
         #expect(request.method == "GET")
         #expect(request.path == "/callback")
         #expect(request.query == "code=abc&state=xyz")

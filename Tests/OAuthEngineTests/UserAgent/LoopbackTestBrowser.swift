@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import OAuthEngine
 
@@ -34,10 +34,12 @@ final class LoopbackTestBrowser: @unchecked Sendable {
     /// The opener to hand to the agent.
     var opener: ClosureBrowserOpener {
         ClosureBrowserOpener { [self] url in
-            guard let redirect = URLComponents(url: url, resolvingAgainstBaseURL: false)?
-                .queryItems?.first(where: { $0.name == "redirect_uri" })?.value,
-                  let target = URL(string: redirect + "?" + query),
-                  let port = target.port else { return false }
+            guard
+                let redirect = URLComponents(url: url, resolvingAgainstBaseURL: false)?
+                    .queryItems?.first(where: { $0.name == "redirect_uri" })?.value,
+                let target = URL(string: redirect + "?" + query),
+                let port = target.port
+            else { return false }
             let before = self.before
             lock.withLock {
                 opened += 1
@@ -64,7 +66,8 @@ final class LoopbackTestBrowser: @unchecked Sendable {
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         guard let (data, response) = try? await session.data(from: url),
-              let http = response as? HTTPURLResponse else { return nil }
+            let http = response as? HTTPURLResponse
+        else { return nil }
         return LoopbackBrowserVisit(
             status: http.statusCode,
             contentType: http.value(forHTTPHeaderField: "Content-Type"),

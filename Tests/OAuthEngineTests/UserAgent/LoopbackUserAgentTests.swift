@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 @testable import OAuthEngine
 import Testing
@@ -60,8 +60,9 @@ struct LoopbackUserAgentTests {
 
     @Test func customSuccessPage() async throws {
         let browser = LoopbackTestBrowser()
-        let agent = LoopbackUserAgent(timeout: .seconds(30), browser: browser.opener,
-                                      successPage: "<p>Welcome back</p>")
+        let agent = LoopbackUserAgent(
+            timeout: .seconds(30), browser: browser.opener,
+            successPage: "<p>Welcome back</p>")
         let session = try await agent.beginSession(redirectURI: nil)
         _ = try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         #expect(await browser.response()?.body == "<p>Welcome back</p>")
@@ -120,8 +121,11 @@ struct LoopbackUserAgentTests {
             idleConnection.wrappedValue = idle
             await answers.append(LoopbackTestClient.exchange(port: port, request: Array("GARBAGE\r\n\r\n".utf8)))
             await answers.append(LoopbackTestClient.exchange(port: port, request: [0, 0xFF, 0xFE, 13, 10, 13, 10]))
-            await answers.append(LoopbackTestClient.exchange(port: port, request: Array("GET /callback?code=1 HTTP/1.1\r\n".utf8)
-                + [UInt8](repeating: UInt8(ascii: "a"), count: 20 * 1024)))
+            await answers.append(
+                LoopbackTestClient.exchange(
+                    port: port,
+                    request: Array("GET /callback?code=1 HTTP/1.1\r\n".utf8)
+                        + [UInt8](repeating: UInt8(ascii: "a"), count: 20 * 1024)))
             await answers.append(LoopbackTestClient.get(port: port, target: "/callback?code=evil", host: "evil.example:\(port)"))
             await answers.append(LoopbackTestClient.get(port: port, target: "http://127.0.0.1/callback?code=1"))
             await answers.append(LoopbackTestClient.exchange(port: port, request: Array("GET /callback?code=1 HTTP/2.0\r\n\r\n".utf8)))

@@ -38,9 +38,11 @@ public struct KeychainTokenStore: TokenStore, SynchronousTokenLoading {
     private let keychain: any KeychainAccess
 
     /// A store for `key` under `service`, in `accessGroup` (to share with app extensions).
-    public init(key: String, service: String = "line-login", accessGroup: String? = nil,
-                accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil,
-                keychain: any KeychainAccess) {
+    public init(
+        key: String, service: String = "line-login", accessGroup: String? = nil,
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil,
+        keychain: any KeychainAccess
+    ) {
         query = KeychainQuery(service: service, account: key, accessGroup: accessGroup)
         self.accessibility = accessibility
         self.migration = migration

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Crypto
 public import Foundation
@@ -36,8 +36,10 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
     /// A store for `key` (e.g. `channel-1234567890` or `oidc-<hash>`) in `directory`. The key is
     /// reduced to `[A-Za-z0-9._-]`; a key that had to change gets a short hash so distinct keys
     /// keep distinct files. `onWarning` hears about fixed permissions (see ``onWarning``).
-    public init(directory: URL = defaultDirectory(), key: String,
-                onWarning: (@Sendable (FileTokenStoreWarning) -> Void)? = nil) {
+    public init(
+        directory: URL = defaultDirectory(), key: String,
+        onWarning: (@Sendable (FileTokenStoreWarning) -> Void)? = nil
+    ) {
         self.directory = directory
         self.fileURL = directory.appendingPathComponent(Self.fileName(forKey: key), isDirectory: false)
         self.onWarning = onWarning
@@ -53,9 +55,9 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         let home = URL(fileURLWithPath: homePath, isDirectory: true)
         #if canImport(Darwin)
-        return home.appendingPathComponent("Library/Application Support/line-login", isDirectory: true)
+            return home.appendingPathComponent("Library/Application Support/line-login", isDirectory: true)
         #else
-        return home.appendingPathComponent(".local/share/line-login", isDirectory: true)
+            return home.appendingPathComponent(".local/share/line-login", isDirectory: true)
         #endif
     }
 
@@ -210,8 +212,9 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         if code == ENOENT {
             // Parents (e.g. ~/.local/share) get the usual mode; only this directory must be private.
             do {
-                try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: directory.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
             } catch {
                 throw .io("could not create the parent of \(path)")
             }

@@ -26,8 +26,9 @@ struct OAuthLogoutCommand: AsyncParsableCommand {
             do throws(OAuthError) { try await client.signOut() } catch {
                 // The session is forgotten either way; say that revocation failed.
                 if options.json { Console.json(["loggedOut": true, "revoked": false]) }
-                Console.error("Logged out on this machine (the tokens are forgotten), but the provider could not revoke them: "
-                              + "\(OAuthErrorText.describe(error)). They stop working when they expire.")
+                Console.error(
+                    "Logged out on this machine (the tokens are forgotten), but the provider could not revoke them: "
+                        + "\(OAuthErrorText.describe(error)). They stop working when they expire.")
                 throw CLIExit.network.exitCode
             }
             if options.json {
@@ -35,8 +36,9 @@ struct OAuthLogoutCommand: AsyncParsableCommand {
             } else if revocable {
                 Console.out("Logged out.")
             } else {
-                Console.out("Logged out on this machine: the tokens are forgotten. The provider offers no revocation endpoint, "
-                            + "so they stay valid there until they expire.")
+                Console.out(
+                    "Logged out on this machine: the tokens are forgotten. The provider offers no revocation endpoint, "
+                        + "so they stay valid there until they expire.")
             }
         }
     }

@@ -13,10 +13,14 @@ struct OAuthOptions: ParsableArguments {
     @Option(name: .customLong("client-id"), help: "The client ID (default: the last login's).")
     var clientID: String?
 
-    @Option(name: .customLong("client-secret"), help: "The client secret of a confidential client (default: $OAUTH_CLIENT_SECRET). Never stored.")
+    @Option(
+        name: .customLong("client-secret"),
+        help: "The client secret of a confidential client (default: $OAUTH_CLIENT_SECRET). Never stored.")
     var clientSecret: String?
 
-    @Option(name: .customLong("client-auth"), help: "Client authentication: client_secret_basic, client_secret_post or none (default: the provider's or the advertised one).")
+    @Option(
+        name: .customLong("client-auth"),
+        help: "Client authentication: client_secret_basic, client_secret_post or none (default: the provider's or the advertised one).")
     var clientAuthentication: String?
 
     @Option(name: .customLong("store-dir"), help: "Where tokens are kept (default: $XDG_DATA_HOME/line-login).")
@@ -80,7 +84,9 @@ struct OAuthOptions: ParsableArguments {
 
     var resolvedSecret: String? {
         if let clientSecret, !clientSecret.isEmpty { return clientSecret }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["OAUTH_CLIENT_SECRET"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["OAUTH_CLIENT_SECRET"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
         return nil
     }
 
@@ -106,9 +112,10 @@ struct OAuthOptions: ParsableArguments {
         do {
             if profile.endpoints != nil {
                 let issuer = profile.endpoints?.issuer ?? ""
-                return try OAuthClient(profile: profile, clientID: clientID, clientSecret: resolvedSecret,
-                                       clientAuthentication: resolvedAuthentication,
-                                       store: store(issuer: issuer, clientID: clientID), transport: transport)
+                return try OAuthClient(
+                    profile: profile, clientID: clientID, clientSecret: resolvedSecret,
+                    clientAuthentication: resolvedAuthentication,
+                    store: store(issuer: issuer, clientID: clientID), transport: transport)
             }
             guard let issuer = resolvedIssuer() else {
                 throw CommandFailure("no issuer: pass --issuer URL (or --provider linkedin)", exit: .usage)
@@ -123,8 +130,9 @@ struct OAuthOptions: ParsableArguments {
 
     /// Remembers provider, issuer, client and client authentication (no secret) for later commands.
     func remember(_ client: OAuthClient) throws {
-        let value = Remembered(provider: try resolvedProfile().name, issuer: client.configuration.endpoints.issuer,
-                               clientID: client.configuration.clientID, clientAuthentication: clientAuthentication)
+        let value = Remembered(
+            provider: try resolvedProfile().name, issuer: client.configuration.endpoints.issuer,
+            clientID: client.configuration.clientID, clientAuthentication: clientAuthentication)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try JSONEncoder().encode(value).write(to: rememberedURL, options: .atomic)
     }

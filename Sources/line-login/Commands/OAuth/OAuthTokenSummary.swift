@@ -6,7 +6,8 @@ enum OAuthTokenSummary {
     static func dictionary(_ tokens: TokenSet, issuer: String, clientID: String, reveal: Bool = false) -> [String: Any] {
         var result: [String: Any] = [
             "issuer": issuer, "clientID": clientID, "scopes": tokens.scopes, "tokenType": tokens.tokenType,
-            "issuedAt": Seconds.whole(tokens.issuedAt.timeIntervalSince1970), "expiresAt": Seconds.whole(tokens.expiresAt.timeIntervalSince1970),
+            "issuedAt": Seconds.whole(tokens.issuedAt.timeIntervalSince1970),
+            "expiresAt": Seconds.whole(tokens.expiresAt.timeIntervalSince1970),
             "expiresIn": max(0, Seconds.whole(tokens.expiresAt.timeIntervalSinceNow)), "hasRefreshToken": tokens.refreshToken != nil,
         ]
         if let claims = idTokenClaims(tokens) { result["idToken"] = claims }
@@ -38,7 +39,9 @@ enum OAuthTokenSummary {
         var claims: [String: Any] = [:]
         for name in ["iss", "sub", "name", "email", "azp"] { if let value = jws.claimSet[name]?.stringValue { claims[name] = value } }
         for name in ["exp", "iat", "auth_time"] { if let value = jws.claimSet[name]?.doubleValue { claims[name] = Seconds.whole(value) } }
-        if let audience = jws.claimSet["aud"] { claims["aud"] = audience.stringValue.map { [$0] } ?? audience.arrayValue?.compactMap(\.stringValue) ?? [] }
+        if let audience = jws.claimSet["aud"] {
+            claims["aud"] = audience.stringValue.map { [$0] } ?? audience.arrayValue?.compactMap(\.stringValue) ?? []
+        }
         return claims
     }
 

@@ -16,7 +16,9 @@ struct OAuthUserinfoCommand: AsyncParsableCommand {
             let client = try await options.makeClient()
             let claims = try await client.userinfo()
             let object = claims.mapValues(OAuthTokenSummary.foundation)
-            if options.json { Console.json(object) } else {
+            if options.json {
+                Console.json(object)
+            } else {
                 for name in claims.keys.sorted() {
                     let value = claims[name].map(OAuthTokenSummary.foundation) ?? ""
                     Console.out("\(name): \(value)")

@@ -8,7 +8,8 @@ extension TokenCommand {
     struct Print: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the bare access token, for scripts: `curl -H \"Authorization: Bearer $(line-login token print --reveal)\" …`.",
-            discussion: "The token is a secret: --reveal is required, as with `token show --reveal`, the only other command that prints it.")
+            discussion: "The token is a secret: --reveal is required, as with `token show --reveal`, the only other command that prints it."
+        )
         @OptionGroup var session: SessionOptions
         @Flag(help: "Confirm that the token may be printed.")
         var reveal = false

@@ -12,7 +12,9 @@ extension TokenCommand {
         func run() async throws {
             try await reportingFailures(session.diagnostics) {
                 let token = try await session.makeSessionManager().api.refreshAccessToken()
-                if session.json { Console.json(TokenSummary.dictionary(token)) } else {
+                if session.json {
+                    Console.json(TokenSummary.dictionary(token))
+                } else {
                     Console.out("Refreshed.")
                     TokenSummary.lines(token).forEach(Console.out)
                 }

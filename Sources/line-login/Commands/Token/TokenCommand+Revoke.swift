@@ -6,7 +6,8 @@ import OAuthEngine
 extension TokenCommand {
     /// `line-login token revoke`.
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke the access token (or, with --refresh, the refresh token) and forget the session.")
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke the access token (or, with --refresh, the refresh token) and forget the session.")
         @OptionGroup var session: SessionOptions
         @Flag(name: .customLong("refresh"), help: "Revoke the refresh token instead.")
         var refreshToken = false

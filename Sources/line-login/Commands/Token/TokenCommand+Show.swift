@@ -14,7 +14,11 @@ extension TokenCommand {
         func run() async throws {
             try await reportingFailures(session.diagnostics) {
                 guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
-                if session.json || reveal { Console.json(TokenSummary.dictionary(token, reveal: reveal)) } else { TokenSummary.lines(token).forEach(Console.out) }
+                if session.json || reveal {
+                    Console.json(TokenSummary.dictionary(token, reveal: reveal))
+                } else {
+                    TokenSummary.lines(token).forEach(Console.out)
+                }
             }
         }
     }

@@ -6,7 +6,8 @@ import OAuthEngine
 extension TokenCommand {
     /// `line-login token verify`.
     struct Verify: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Verify the access token with LINE (channel, permissions, remaining life).")
+        static let configuration = CommandConfiguration(
+            abstract: "Verify the access token with LINE (channel, permissions, remaining life).")
         @OptionGroup var session: SessionOptions
 
         func run() async throws {
@@ -17,15 +18,21 @@ extension TokenCommand {
                     // failed, not a network problem.
                     guard error.isVerdictOnToken else { throw error }
                     if session.json { Console.json(["valid": false, "error": "invalid_token"]) }
-                    throw CommandFailure("LINE says the access token is not valid (revoked or expired). "
-                                         + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
+                    throw CommandFailure(
+                        "LINE says the access token is not valid (revoked or expired). "
+                            + "Run `line-login token refresh`, or `line-login login` to start again.", exit: .checkFailed)
                 }
                 let channel = try session.resolvedChannelID()
                 let valid = ExactMatch.equals(result.channelID, channel) && result.expiresIn > 0
                 if session.json {
-                    Console.json(["valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue), "expiresIn": Seconds.whole(result.expiresIn)])
+                    Console.json([
+                        "valid": valid, "channelID": result.channelID, "permissions": result.permissions.map(\.rawValue),
+                        "expiresIn": Seconds.whole(result.expiresIn),
+                    ])
                 } else {
-                    Console.out("\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires \(Seconds.relative(result.expiresIn))")
+                    Console.out(
+                        "\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires \(Seconds.relative(result.expiresIn))"
+                    )
                 }
                 if !valid { throw CommandFailure("token was issued to channel \(result.channelID), not \(channel)", exit: .checkFailed) }
             }

@@ -48,14 +48,17 @@ enum CoreFixtures {
         algorithms: Set<JWSAlgorithm> = [.es256, .rs256], quirks: ProviderQuirks = []
     ) -> ProviderConfiguration {
         ProviderConfiguration(
-            endpoints: ProviderEndpoints(issuer: issuer, authorizationEndpoint: authorizationEndpoint, tokenEndpoint: tokenEndpoint,
-                                         jwksURI: jwksURI, userinfoEndpoint: userinfoEndpoint, revocationEndpoint: revocationEndpoint),
+            endpoints: ProviderEndpoints(
+                issuer: issuer, authorizationEndpoint: authorizationEndpoint, tokenEndpoint: tokenEndpoint,
+                jwksURI: jwksURI, userinfoEndpoint: userinfoEndpoint, revocationEndpoint: revocationEndpoint),
             clientID: clientID,
             clientSecret: clientSecret, clientAuthentication: authentication, idTokenAlgorithms: algorithms, quirks: quirks)
     }
 
     /// A valid claim set at `now`: iss, sub, aud, exp (+1 h), iat, nonce; then `overrides`, then `removing`.
-    static func claims(now: Date, nonce: String? = CoreFixtures.nonce, overrides: [String: Any] = [:], removing: [String] = []) -> [String: Any] {
+    static func claims(now: Date, nonce: String? = CoreFixtures.nonce, overrides: [String: Any] = [:], removing: [String] = []) -> [String:
+        Any]
+    {
         let seconds = Int(now.timeIntervalSince1970)
         var claims: [String: Any] = [
             "iss": issuer, "sub": subject, "aud": clientID,
@@ -90,10 +93,13 @@ enum CoreFixtures {
     }
 
     /// A stored token set expiring `lifetime` seconds after `now`.
-    static func tokenSet(accessToken: String = "access-token-0", refreshToken: String? = "refresh-token-0",
-                         idToken: String? = "id.token.zero", now: Date, lifetime: TimeInterval = 3600) -> TokenSet {
-        TokenSet(accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, scopes: ["openid", "profile"],
-                 issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
+    static func tokenSet(
+        accessToken: String = "access-token-0", refreshToken: String? = "refresh-token-0",
+        idToken: String? = "id.token.zero", now: Date, lifetime: TimeInterval = 3600
+    ) -> TokenSet {
+        TokenSet(
+            accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, scopes: ["openid", "profile"],
+            issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
     }
 
     /// The query of a URL as name/value pairs, decoded.
@@ -128,8 +134,10 @@ struct CoreFakeUserAgent: UserAgent {
     }
 
     /// `<redirect_uri>?code=…&state=<state>` plus `extra`; `state` replaces the request's state when given.
-    static func callback(for authorizationURL: URL, code: String = "authorization-code-1", state: String? = nil,
-                         extra: [(String, String)] = []) -> URL {
+    static func callback(
+        for authorizationURL: URL, code: String = "authorization-code-1", state: String? = nil,
+        extra: [(String, String)] = []
+    ) -> URL {
         let query = CoreFixtures.query(authorizationURL)
         var fields: [(String, String)] = [("code", code), ("state", state ?? query["state"] ?? "")]
         fields.append(contentsOf: extra)

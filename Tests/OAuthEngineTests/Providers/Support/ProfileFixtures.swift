@@ -22,14 +22,17 @@ enum ProfileFixtures {
 
     /// A client and its server. `confidential` gives the client the secret (LinkedIn's standard
     /// endpoint needs it; its native-PKCE endpoint takes none).
-    static func make(_ profile: ProviderProfile, confidential: Bool? = nil,
-                     behaviour: ProviderTestServer.Behaviour = .init(), store: any TokenStore = MemoryTokenStore()) throws -> (OAuthClient, ProviderTestServer) {
+    static func make(
+        _ profile: ProviderProfile, confidential: Bool? = nil,
+        behaviour: ProviderTestServer.Behaviour = .init(), store: any TokenStore = MemoryTokenStore()
+    ) throws -> (OAuthClient, ProviderTestServer) {
         let endpoints = profile.endpoints ?? testEndpoints
         let algorithm: JWSAlgorithm = profile.idTokenAlgorithms == [.rs256] ? .rs256 : .es256
         let server = ProviderTestServer(endpoints: endpoints, clientID: clientID, algorithm: algorithm, behaviour: behaviour)
         let withSecret = confidential ?? (profile.name != "linkedin-native")
-        let client = try OAuthClient(profile: profile, clientID: clientID, clientSecret: withSecret ? secret : nil,
-                                     endpoints: profile.endpoints == nil ? testEndpoints : nil, store: store, transport: server)
+        let client = try OAuthClient(
+            profile: profile, clientID: clientID, clientSecret: withSecret ? secret : nil,
+            endpoints: profile.endpoints == nil ? testEndpoints : nil, store: store, transport: server)
         return (client, server)
     }
 

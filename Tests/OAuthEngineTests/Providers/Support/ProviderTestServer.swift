@@ -99,13 +99,17 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
     private var jwk: JSONValue {
         if algorithm == .rs256 {
             let primitives = try? Self.rsaKey.publicKey.getKeyPrimitives()
-            return .object(["kty": .string("RSA"), "kid": .string(kid), "alg": .string("RS256"), "use": .string("sig"),
-                            "n": .string(Base64URL.encode(primitives?.modulus ?? Data())),
-                            "e": .string(Base64URL.encode(primitives?.publicExponent ?? Data()))])
+            return .object([
+                "kty": .string("RSA"), "kid": .string(kid), "alg": .string("RS256"), "use": .string("sig"),
+                "n": .string(Base64URL.encode(primitives?.modulus ?? Data())),
+                "e": .string(Base64URL.encode(primitives?.publicExponent ?? Data())),
+            ])
         }
         let raw = Array(Self.ecKey.publicKey.rawRepresentation)
-        return .object(["kty": .string("EC"), "crv": .string("P-256"), "kid": .string(kid), "alg": .string("ES256"), "use": .string("sig"),
-                        "x": .string(Base64URL.encode(raw[0..<32])), "y": .string(Base64URL.encode(raw[32..<64]))])
+        return .object([
+            "kty": .string("EC"), "crv": .string("P-256"), "kid": .string(kid), "alg": .string("ES256"), "use": .string("sig"),
+            "x": .string(Base64URL.encode(raw[0..<32])), "y": .string(Base64URL.encode(raw[32..<64])),
+        ])
     }
 
     private func sign(_ claims: [String: JSONValue]) -> String {
@@ -113,9 +117,12 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
         let input = Base64URL.encode(Self.encode(header)) + "." + Base64URL.encode(Self.encode(claims))
         let signature: [UInt8]
         if algorithm == .hs256 {
-            signature = Array(HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: SymmetricKey(data: Data(ProfileFixtures.secret.utf8))))
+            signature = Array(
+                HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: SymmetricKey(data: Data(ProfileFixtures.secret.utf8))))
         } else if algorithm == .rs256 {
-            signature = (try? Array(Self.rsaKey.signature(for: SHA256.hash(data: Array(input.utf8)), padding: .insecurePKCS1v1_5).rawRepresentation)) ?? []
+            signature =
+                (try? Array(Self.rsaKey.signature(for: SHA256.hash(data: Array(input.utf8)), padding: .insecurePKCS1v1_5).rawRepresentation))
+                ?? []
         } else {
             signature = (try? Array(Self.ecKey.signature(for: Array(input.utf8)).rawRepresentation)) ?? []
         }
@@ -151,7 +158,8 @@ struct ProviderTestAgent: UserAgent {
         func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
             presented.value.append(authorizationURL)
             server.authorizationRequested(authorizationURL)
-            let state = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value ?? ""
+            let state =
+                URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value ?? ""
             return URL(string: redirectURI.absoluteString + "?code=code-1&state=" + FormEncoding.escape(state))!
         }
 

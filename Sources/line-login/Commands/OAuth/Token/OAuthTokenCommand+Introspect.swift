@@ -5,7 +5,8 @@ import OAuthEngine
 extension OAuthTokenCommand {
     /// `line-login oauth token introspect`.
     struct Introspect: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Ask the provider whether the access (or refresh) token is active (RFC 7662).")
+        static let configuration = CommandConfiguration(
+            abstract: "Ask the provider whether the access (or refresh) token is active (RFC 7662).")
         @OptionGroup var options: OAuthOptions
         @Flag(name: .customLong("refresh"), help: "Introspect the refresh token instead.")
         var refreshToken = false
@@ -16,7 +17,9 @@ extension OAuthTokenCommand {
             try await reportingOAuthFailures(options.diagnostics) {
                 let client = try await options.makeClient()
                 let result = try await client.introspect(refreshToken ? .refreshToken : .accessToken)
-                if options.json { Console.json(OAuthTokenSummary.introspection(result)) } else {
+                if options.json {
+                    Console.json(OAuthTokenSummary.introspection(result))
+                } else {
                     Console.out(result.isActive ? "Active." : "Not active.")
                     if let scopes = result.scopes { Console.out("scopes:  \(scopes.joined(separator: " "))") }
                     if let subject = result.subject { Console.out("user ID: \(subject)") }

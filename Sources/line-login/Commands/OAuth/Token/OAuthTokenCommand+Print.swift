@@ -7,7 +7,8 @@ extension OAuthTokenCommand {
     struct Print: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the bare access token, for scripts (`$(line-login oauth token print --reveal)`).",
-            discussion: "The token is a secret: --reveal is required, as with `oauth token show --reveal`, the only other command that prints it.")
+            discussion:
+                "The token is a secret: --reveal is required, as with `oauth token show --reveal`, the only other command that prints it.")
         @OptionGroup var options: OAuthOptions
         @Flag(help: "Confirm that the token may be printed.")
         var reveal = false

@@ -15,7 +15,9 @@ extension OAuthTokenCommand {
                 let client = try await options.makeClient()
                 let tokens = try await client.refresh()
                 if options.json {
-                    Console.json(OAuthTokenSummary.dictionary(tokens, issuer: client.configuration.endpoints.issuer, clientID: client.configuration.clientID))
+                    Console.json(
+                        OAuthTokenSummary.dictionary(
+                            tokens, issuer: client.configuration.endpoints.issuer, clientID: client.configuration.clientID))
                 } else {
                     Console.out("Refreshed.")
                     OAuthTokenSummary.lines(tokens).forEach(Console.out)
