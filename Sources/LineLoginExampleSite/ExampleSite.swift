@@ -47,13 +47,13 @@ public struct ExampleSite: Sendable {
     ///   - sealer: the key the cookies are sealed with (the same for every instance of a site).
     ///   - scopes: the scopes of web login.
     ///   - botPrompt: `bot_prompt`, if any.
-    ///   - nonces: where `/api/nonce`'s nonces live (shared by every instance on PostgreSQL).
+    ///   - nonceStore: where `/api/nonce`'s nonces live (shared by every instance on PostgreSQL); `nil`, memory.
     ///   - nonceLifetime: seconds they are good for, as that store has it.
     ///   - sessions: which web-login sessions are live (shared, so a logout on one instance ends it everywhere).
     /// - Throws: ``LineServerConfigurationError`` for a configuration the server kit refuses.
     public init(
         target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
-        nonces: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
+        nonceStore: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
         sessions: any WebSessionStore = MemoryWebSessionStore()
     ) throws {
         self.target = target
@@ -62,8 +62,8 @@ public struct ExampleSite: Sendable {
                 channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
                 platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions))
         let memory = MemoryNonceStore()
-        self.nonces = nonces ?? memory
-        self.nonceLifetime = nonces == nil ? memory.lifetime : nonceLifetime
+        nonces = nonceStore ?? memory
+        self.nonceLifetime = nonceStore == nil ? memory.lifetime : nonceLifetime
         let channel = LineChannel(channelID: target.channelID, channelSecret: target.channelSecret)
         idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces)
         accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform)

@@ -109,7 +109,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                 site = try ExampleSite(
                     target: target, redirectURI: redirectURI, sealer: try sealer(),
                     scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
-                    nonces: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
+                    nonceStore: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
                     sessions: shared?.sessions ?? MemoryWebSessionStore())
             } catch let error as LineServerConfigurationError {
                 await emulator?.shutdown()
