@@ -400,6 +400,23 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
         r = cli.run(*common, id_token)
         check(r.code == 2 and r.stdout.strip() == "", "verify-id-token without a key source: exit 2",
               f"exit {r.code}")
+        # --platform (the option group login, status and example-site share) finds a LINE platform's keys
+        # and issuer the way --issuer does; the channel may come from LINE_CHANNEL_ID instead of the flag.
+        r = cli.run(*common, "--platform", base, id_token)
+        out = r.json()
+        check(r.code == 0 and out.get("valid") is True and out.get("claims", {}).get("iss") == base,
+              "verify-id-token --platform (the emulator): valid, iss is the platform's",
+              f"exit {r.code}, error {out.get('error')}")
+        r = cli.run(*common, "--platform", base, "--issuer", base, id_token)
+        check(r.code == 2, "verify-id-token --platform with --issuer (two key sources): exit 2", f"exit {r.code}")
+        with_channel = CLI(cli.binary, {**cli.env, "LINE_CHANNEL_ID": CHANNEL_ID}, cli.results)
+        r = with_channel.run("verify-id-token", "--platform", base, id_token)
+        check(r.code == 0 and r.json().get("valid") is True, "verify-id-token with LINE_CHANNEL_ID and no --channel-id: valid",
+              f"exit {r.code}")
+        without_channel = {k: v for k, v in cli.env.items() if k != "LINE_CHANNEL_ID"}
+        r = CLI(cli.binary, without_channel, cli.results).run("verify-id-token", "--platform", base, id_token)
+        check(r.code == 2 and "--channel-id" in r.stderr, "verify-id-token with no channel at all: exit 2, names --channel-id",
+              f"exit {r.code}")
         r = cli.run(*common, "--issuer", base, "--no-such-flag", id_token)
         check(r.code == 2, "verify-id-token with an unknown flag: exit 2", f"exit {r.code}")
         r = cli.run(*common, "--issuer", base, "--jwks", str(work / "x.json"), id_token)

@@ -18,7 +18,8 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         discussion: """
             Pages: / (the button), /login → LINE → /callback, /profile, POST /logout. API: POST /api/nonce, \
             POST /api/session {"id_token": …} (server-issued nonce, consumed once), GET /api/me (Authorization: Bearer \
-            access token or ID token). Against real LINE, register <public URL>/callback as the channel's callback URL.
+            access token or ID token). Without --channel-id (or $LINE_CHANNEL_ID) the site signs in through an \
+            in-process emulator. Against real LINE, register <public URL>/callback as the channel's callback URL.
             """)
 
     @Option(help: "The address the site listens on.")
@@ -32,14 +33,11 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         help: "The site's URL as browsers see it (default: http://HOST:PORT); the callback is <URL>/callback.")
     var publicURL: String?
 
-    @Option(name: .customLong("channel-id"), help: "A real LINE Login channel ID (default: the in-process emulator's channel).")
-    var channelID: String?
+    /// A real channel and platform; without `--channel-id` (or `$LINE_CHANNEL_ID`), the in-process emulator's.
+    @OptionGroup var channel: ChannelOptions
 
     @Option(name: .customLong("channel-secret"), help: "The channel secret (default: $LINE_CHANNEL_SECRET).")
     var channelSecret: String?
-
-    @Option(help: "A LINE-compatible platform base URL (default: LINE's production platform when --channel-id is given).")
-    var platform: String?
 
     @Option(name: .customLong("emulator-port"), help: "The in-process emulator's port (0 = a free one).")
     var emulatorPort = 0
@@ -61,6 +59,9 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     var postgres: String?
 
     func validate() throws {
+        if channel.platformString != nil && channel.channelID == nil {
+            throw ValidationError("--platform needs --channel-id: without a channel the site uses its own emulator")
+        }
         try PortOption.check(port, option: "--port")
         try PortOption.check(emulatorPort, option: "--emulator-port")
     }
@@ -73,12 +74,12 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             let redirectURI = siteURL.appendingPathComponent("callback")
             var emulator: LineLoginEmulator?
             let target: ExampleSite.Target
-            if let channelID {
+            if let channelID = channel.channelID {
                 guard let secret = ChannelSecret.resolve(flag: channelSecret) else {
                     throw CommandFailure(
                         "web login needs the channel secret: pass --channel-secret or set LINE_CHANNEL_SECRET", exit: .usage)
                 }
-                target = ExampleSite.Target(channelID: channelID, channelSecret: secret, platform: try resolvedPlatform(), emulated: false)
+                target = ExampleSite.Target(channelID: channelID, channelSecret: secret, platform: try channel.platform(), emulated: false)
             } else {
                 var configuration = EmulatorConfiguration.default
                 configuration.channels[0].callbackURLs.append(redirectURI.absoluteString)
@@ -137,11 +138,6 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             throw CommandFailure("--public-url is not a URL: \(string)", exit: .usage)
         }
         return url
-    }
-
-    private func resolvedPlatform() throws -> LinePlatform {
-        guard let platform else { return .production }
-        return .custom(baseURL: try SessionOptions.platformURL(platform))
     }
 
     private func sealer() throws -> CookieSealer {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineSDK
 import OAuthEngine
 
 /// `line-login verify-id-token`: validates ID tokens with the SDK's own validator.
@@ -14,8 +15,11 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
             Exit 0 when all are valid, 1 when any is invalid, 2 on a usage error, 4 when the keys could not be fetched.
             """)
 
-    @Option(name: .customLong("channel-id"), help: "The channel ID the token must be issued to (aud).")
-    var channelID: String
+    /// The channel the token must be issued to (`aud`), and a platform to discover the keys and issuer from.
+    @OptionGroup var channel: ChannelOptions
+
+    /// Validation requires it, so `run` may rely on it.
+    private var channelID: String { channel.channelID ?? "" }
 
     @Option(
         name: .customLong("channel-secret"),
@@ -35,7 +39,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @Option(name: .customLong("jwks-url"), help: "Fetch the keys from this JWKS URL.")
     var jwksURL: String?
 
-    @Option(help: "Discover jwks_uri from this issuer's openid-configuration (and expect it as iss).")
+    @Option(help: "Discover jwks_uri from this OpenID Connect issuer's openid-configuration (and expect it as iss).")
     var issuer: String?
 
     @Option(name: .customLong("expected-issuer"), help: "The iss to require (default: --issuer, else https://access.line.me).")
@@ -56,10 +60,13 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
-        let sources = [jwks, jwksURL, issuer].compactMap { $0 }.count
-        if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer") }
+        if channel.channelID == nil {
+            throw ValidationError("give the channel the token must be issued to: --channel-id (or set LINE_CHANNEL_ID)")
+        }
+        let sources = [jwks, jwksURL, issuer, channel.platformString].compactMap { $0 }.count
+        if sources > 1 { throw ValidationError("use only one of --jwks, --jwks-url, --issuer, --platform") }
         if sources == 0 && channelSecret == nil {
-            throw ValidationError("give a key source: --jwks, --jwks-url, --issuer or --channel-secret")
+            throw ValidationError("give a key source: --jwks, --jwks-url, --issuer, --platform or --channel-secret")
         }
         do { try IDTokenValidator.checkLeeway(leeway) } catch {
             let bounds = IDTokenValidator.leewayBounds
@@ -124,7 +131,9 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
                 throw CommandFailure("--jwks-url must be an https URL (http only on loopback)", exit: .usage)
             }
             keys = KeySetCache(url: url, transport: transport, clock: clock)
-        } else if let issuer {
+        } else if let issuer = try issuer ?? channel.platformString.map({ _ in try channel.platform().issuer }) {
+            // A LINE platform's keys are found the way an OpenID Connect issuer's are: LINE's own, and the
+            // emulator's, publish openid-configuration at the issuer.
             let document: DiscoveryDocument
             do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport) } catch {
                 throw CommandFailure(

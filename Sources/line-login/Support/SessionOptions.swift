@@ -5,11 +5,8 @@ import OAuthEngine
 
 /// Options shared by the commands that use the terminal user's LINE session.
 struct SessionOptions: ParsableArguments {
-    @Option(name: .customLong("channel-id"), help: "The LINE Login channel ID (default: $LINE_CHANNEL_ID, or the last login's).")
-    var channelID: String?
-
-    @Option(help: "A LINE-compatible platform base URL, e.g. the emulator's (default: LINE's production platform, or the last login's).")
-    var platform: String?
+    /// `--channel-id` and `--platform`; without them, the last login's (kept in the store directory).
+    @OptionGroup var channel: ChannelOptions
 
     @Option(name: .customLong("store-dir"), help: "Where tokens are kept (default: $XDG_DATA_HOME/line-login).")
     var storeDirectory: String?
@@ -43,8 +40,7 @@ struct SessionOptions: ParsableArguments {
     }
 
     func resolvedChannelID() throws -> String {
-        if let channelID { return channelID }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["LINE_CHANNEL_ID"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let channelID = channel.channelID { return channelID }
         if let remembered = remembered() { return remembered.channelID }
         throw CommandFailure("no channel: pass --channel-id (or set LINE_CHANNEL_ID)", exit: .usage)
     }
@@ -52,7 +48,7 @@ struct SessionOptions: ParsableArguments {
     /// The explicit platform, else the remembered one when it belongs to the channel in use (a platform
     /// remembered for another channel must not be paired with this one).
     func resolvedPlatformString() -> String? {
-        if let platform { return platform }
+        if let platform = channel.platformString { return platform }
         guard let remembered = remembered(), let channel = try? resolvedChannelID(), remembered.channelID == channel else { return nil }
         return remembered.platform
     }
@@ -61,28 +57,7 @@ struct SessionOptions: ParsableArguments {
     var hasChannel: Bool { (try? resolvedChannelID()) != nil }
 
     func resolvedPlatform() throws -> LinePlatform {
-        guard let string = resolvedPlatformString() else { return .production }
-        return .custom(baseURL: try Self.platformURL(string))
-    }
-
-    /// `--platform`'s URL as the engine will use it: https anywhere, plain http only on this machine.
-    /// The literal name `localhost` means 127.0.0.1 (the name itself decides, never a DNS answer, so no
-    /// rebinding trick gets in), `[::1]` and 127.0.0.0/8 are loopback as they are.
-    static func platformURL(_ string: String) throws -> URL {
-        let usage = "Use https://…, or http://127.0.0.1:PORT for a platform on this machine such as the emulator."
-        guard var components = URLComponents(string: string), let scheme = components.scheme?.lowercased(),
-            let host = components.host, !host.isEmpty
-        else {
-            throw CommandFailure("--platform \(string) is not a URL. \(usage)", exit: .usage)
-        }
-        guard scheme == "https" || scheme == "http" else {
-            throw CommandFailure("--platform \(string) is not an http or https URL. \(usage)", exit: .usage)
-        }
-        if scheme == "http", host.lowercased() == "localhost" { components.host = "127.0.0.1" }
-        guard let url = components.url, EndpointPolicy.isAllowed(url) else {
-            throw CommandFailure("--platform \(string) uses plain http on a host that is not this machine. \(usage)", exit: .usage)
-        }
-        return url
+        try channel.platform(orRemembered: resolvedPlatformString())
     }
 
     /// The manager of a stored session, for the commands that need one (`profile`, `token …`, `logout`):
