@@ -137,17 +137,29 @@ let package = Package(
             path: "Tests/TransportTestSupport",
             swiftSettings: swiftSettings
         ),
+        // Test doubles and fixtures shared by the client-side test targets (and the server ones): the clocks,
+        // scripted and recording transports, the token signer, a lock box, and an emulator harness wired
+        // to the client (LineLoginEmulatorTests drive the emulator with raw HTTP instead, sharing no client code).
+        .target(
+            name: "ClientTestSupport",
+            dependencies: [
+                "OAuthEngine", "LineSDK", "LineLoginEmulator", "EmulatorBrowser",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/ClientTestSupport",
+            swiftSettings: swiftSettings
+        ),
         // Test helpers shared by the server-side test targets (fixtures, scripted transports, the refusal-table cases).
         .target(
             name: "LineLoginServerTestSupport",
-            dependencies: ["LineLoginServer", "OAuthEngine", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["LineLoginServer", "OAuthEngine", "ClientTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/LineLoginServerTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "OAuthEngineTests",
             dependencies: [
-                "OAuthEngine", "TransportTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "OAuthEngine", "TransportTestSupport", "ClientTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             // Wycheproof's vectors travel with the tests (a fresh clone runs every case); see Vectors/README.md.
@@ -156,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LineSDKTests",
-            dependencies: ["LineSDK", "OAuthEngine"],
+            dependencies: ["LineSDK", "OAuthEngine", "ClientTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -170,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
-                "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport",
+                "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator",
                 "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -184,7 +196,7 @@ let package = Package(
             // the PostgreSQL ones, and the PostgreSQL stores' own tests (LINE_LOGIN_POSTGRES_URL).
             name: "LineLoginPostgresTests",
             dependencies: [
-                "LineLoginPostgres", "LineLoginServer", "OAuthEngine", "LineLoginServerTestSupport",
+                "LineLoginPostgres", "LineLoginServer", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -197,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser"],
+            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]
@@ -255,7 +267,7 @@ if Context.environment["LINE_LOGIN_LEAN"] != "1" {
         .testTarget(
             name: "LineLoginVaporTests",
             dependencies: [
-                "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport",
+                "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport", "ClientTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
             ],
             swiftSettings: swiftSettings

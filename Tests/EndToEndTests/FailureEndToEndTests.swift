@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 import LineLoginEmulator

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 import LineLoginPostgres

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineLoginServer
 import OAuthEngine

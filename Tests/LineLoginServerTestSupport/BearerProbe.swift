@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineLoginServer
 import OAuthEngine
@@ -26,14 +27,14 @@ protocol BearerFramework: Sendable {
 /// access tokens against a LINE that is down (503, `Retry-After: 60`).
 enum BearerFixtures {
     static func idTokens(clock: TestClock) throws -> IDTokenVerifier {
-        let transport = FakeTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }
+        let transport = ScriptedTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }
         return try IDTokenVerifier(
             channels: [LineChannel(channelID: TestTokens.channelID, channelSecret: TestTokens.secret)],
             transport: transport, clock: clock)
     }
 
     static func accessTokensDuringAnOutage() throws -> AccessTokenVerifier {
-        let transport = FakeTransport { _ throws(TransportError) in
+        let transport = ScriptedTransport { _ throws(TransportError) in
             HTTPResponse(statusCode: 503, headers: ["Retry-After": "60"], body: Data())
         }
         return try AccessTokenVerifier(channelIDs: [TestTokens.channelID], transport: transport)

@@ -1,8 +1,10 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 import OAuthEngine
 
-/// Signs test ID tokens with swift-crypto directly (not with the code under test).
+/// LINE-shaped ID tokens and keys for the server tests, signed by `TestTokenSigner` (swift-crypto directly,
+/// not the code under test).
 struct TestTokens {
     static let issuer = "https://access.line.me"
     static let channelID = "1234567890"
@@ -20,13 +22,7 @@ struct TestTokens {
     }
 
     /// The public key as a JWK object.
-    var jwk: [String: Any] {
-        let raw = key.publicKey.x963Representation // 0x04 || x || y
-        return [
-            "kty": "EC", "crv": "P-256", "kid": keyID, "alg": "ES256", "use": "sig",
-            "x": Base64URL.encode(raw[1..<33]), "y": Base64URL.encode(raw[33..<65]),
-        ]
-    }
+    var jwk: [String: Any] { TestTokenSigner.ecJWK(key.publicKey, kid: keyID) }
 
     static func jwks(_ keys: [TestTokens]) -> Data {
         (try? JSONSerialization.data(withJSONObject: ["keys": keys.map(\.jwk)])) ?? Data()
@@ -44,27 +40,15 @@ struct TestTokens {
     }
 
     func es256(_ claims: [String: Any], header: [String: Any]? = nil) -> String {
-        let header = header ?? ["alg": "ES256", "typ": "JWT", "kid": keyID]
-        let input = Self.signingInput(header: header, claims: claims)
-        let signature = (try? key.signature(for: Data(input.utf8)).rawRepresentation) ?? Data()
-        return input + "." + Base64URL.encode(signature)
+        TestTokenSigner.sign(header: header ?? ["alg": "ES256", "typ": "JWT", "kid": keyID], claims: claims, key: .es256(key))
     }
 
     static func hs256(_ claims: [String: Any], secret: String = secret, header: [String: Any] = ["alg": "HS256", "typ": "JWT"]) -> String {
-        let input = signingInput(header: header, claims: claims)
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(input.utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return input + "." + Base64URL.encode(Data(mac))
+        TestTokenSigner.sign(header: header, claims: claims, key: .hs256(Array(secret.utf8)))
     }
 
     static func unsigned(_ claims: [String: Any]) -> String {
-        signingInput(header: ["alg": "none", "typ": "JWT"], claims: claims) + "."
-    }
-
-    static func signingInput(header: [String: Any], claims: [String: Any]) -> String {
-        func encode(_ object: [String: Any]) -> String {
-            Base64URL.encode((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
-        }
-        return encode(header) + "." + encode(claims)
+        TestTokenSigner.sign(header: ["alg": "none", "typ": "JWT"], claims: claims, key: .unsigned)
     }
 
     /// `token` with one character of its signature changed.

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -20,9 +21,9 @@ import Testing
     /// A LINE that answers verify with `verify` and the profile with `profile`.
     static func line(
         verify: @escaping @Sendable () throws -> HTTPResponse,
-        profile: @escaping @Sendable () throws -> HTTPResponse = { FakeTransport.json(200, AccessTokenVerifierTests.profile) }
-    ) -> FakeTransport {
-        FakeTransport { request throws(TransportError) in
+        profile: @escaping @Sendable () throws -> HTTPResponse = { HTTPResponse.json(200, AccessTokenVerifierTests.profile) }
+    ) -> ScriptedTransport {
+        ScriptedTransport { request throws(TransportError) in
             do {
                 switch request.url.path {
                 case "/oauth2/v2.1/verify": return try verify()
@@ -40,16 +41,16 @@ import Testing
     static func valid(clientID: String = TestTokens.channelID, expiresIn: Double = 2_591_659, scope: String = "profile openid")
         -> HTTPResponse
     {
-        FakeTransport.json(200, ["client_id": clientID, "expires_in": expiresIn, "scope": scope])
+        HTTPResponse.json(200, ["client_id": clientID, "expires_in": expiresIn, "scope": scope])
     }
 
-    func verifier(_ transport: FakeTransport, cache: AccessTokenCache? = nil) throws -> AccessTokenVerifier {
+    func verifier(_ transport: ScriptedTransport, cache: AccessTokenCache? = nil) throws -> AccessTokenVerifier {
         try AccessTokenVerifier(
             channelIDs: [TestTokens.channelID, TestTokens.otherChannelID], cache: cache, transport: transport, clock: clock)
     }
 
     func expectFailure(
-        _ transport: FakeTransport, _ code: String, unavailable: Bool = false, token: String = token,
+        _ transport: ScriptedTransport, _ code: String, unavailable: Bool = false, token: String = token,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let verifier = try verifier(transport)
@@ -96,19 +97,19 @@ import Testing
     }
 
     @Test func lineRefusalsAreInvalidTokens() async throws {
-        let expired = FakeTransport.json(400, ["error": "invalid_request", "error_description": "access token expired"])
+        let expired = HTTPResponse.json(400, ["error": "invalid_request", "error_description": "access token expired"])
         try await expectFailure(Self.line(verify: { expired }), "expired")
-        let invalid = FakeTransport.json(400, ["error": "invalid_request", "error_description": "invalid access token"])
+        let invalid = HTTPResponse.json(400, ["error": "invalid_request", "error_description": "invalid access token"])
         try await expectFailure(Self.line(verify: { invalid }), "invalid_access_token")
         try await expectFailure(
-            Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(401, ["message": "Authentication failed"]) }),
+            Self.line(verify: { Self.valid() }, profile: { HTTPResponse.json(401, ["message": "Authentication failed"]) }),
             "invalid_access_token")
     }
 
     @Test func needsTheProfileScope() async throws {
         try await expectFailure(Self.line(verify: { Self.valid(scope: "openid") }), "insufficient_scope")
         try await expectFailure(
-            Self.line(verify: { Self.valid() }, profile: { FakeTransport.json(403, ["message": "Not allowed"]) }),
+            Self.line(verify: { Self.valid() }, profile: { HTTPResponse.json(403, ["message": "Not allowed"]) }),
             "insufficient_scope")
     }
 
@@ -136,7 +137,7 @@ import Testing
     }
 
     @Test func errorsNeverCarryTheToken() async throws {
-        let echo = FakeTransport.json(
+        let echo = HTTPResponse.json(
             400, ["error": "invalid_request", "error_description": "invalid access token", "access_token": Self.token])
         let verifier = try verifier(Self.line(verify: { echo }))
         do {
@@ -210,7 +211,7 @@ import Testing
         _ = try await verifier.verify("t")
         clock.advance(by: 61)
         transport.setHandler { _ throws(TransportError) in
-            FakeTransport.json(400, ["error": "invalid_request", "error_description": "access token expired"])
+            HTTPResponse.json(400, ["error": "invalid_request", "error_description": "access token expired"])
         }
         await #expect(throws: VerificationError.self) { try await verifier.verify("t") }
     }
@@ -222,7 +223,7 @@ import Testing
         await #expect(throws: VerificationError.self) { try await verifier.verify("t") }
         #expect(await cache.count == 0)
         transport.setHandler { request throws(TransportError) in
-            request.url.path == "/v2/profile" ? FakeTransport.json(200, AccessTokenVerifierTests.profile) : AccessTokenVerifierTests.valid()
+            request.url.path == "/v2/profile" ? HTTPResponse.json(200, AccessTokenVerifierTests.profile) : AccessTokenVerifierTests.valid()
         }
         // Within the outage back-off LINE is not asked again; after it, the token is checked afresh.
         await #expect(throws: VerificationError.unavailable(.transport(.backingOff(seconds: 5)))) { try await verifier.verify("t") }

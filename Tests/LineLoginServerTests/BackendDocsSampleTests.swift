@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import Hummingbird
 import LineLoginEmulator
@@ -47,7 +48,7 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
 
 @Suite(.serialized) struct BackendDocsSampleTests {
     @Test func theDocumentedBackendWorks() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let server = try await TestServer.start(try backendRouter(platform: fixture.platform))
 
         let nonceResponse = try await HTTPClient.send(server.url("/auth/nonce"), method: "POST")

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -6,26 +7,26 @@ import Testing
 
 /// `LineDeauthorizer` against the emulator over HTTP: LINE's required call when a user withdraws.
 @Suite(.serialized) struct DeauthorizeTests {
-    static func verifyStatus(_ fixture: EmulatorFixture, _ accessToken: String) async throws -> Int {
+    static func verifyStatus(_ fixture: EmulatorHarness, _ accessToken: String) async throws -> Int {
         var components = try #require(URLComponents(url: fixture.platform.verifyURL, resolvingAgainstBaseURL: false))
         components.queryItems = [URLQueryItem(name: "access_token", value: accessToken)]
         return try await URLSessionTransport().perform(HTTPRequest(url: try #require(components.url))).statusCode
     }
 
     @Test func deauthorizingEndsTheUsersTokensForTheChannel() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let first = try await fixture.tokens()
         let second = try await fixture.tokens()
-        let otherChannel = try await fixture.tokens(channelID: EmulatorFixture.otherChannelID)
+        let otherChannel = try await fixture.tokens(channelID: EmulatorHarness.otherChannelID)
         let deauthorizer = try LineDeauthorizer(
-            channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), platform: fixture.platform)
+            channelID: EmulatorHarness.channelID, channelSecret: fixture.secret(), platform: fixture.platform)
         try await deauthorizer.deauthorize(userAccessToken: first.accessToken)
 
         #expect(try await Self.verifyStatus(fixture, first.accessToken) == 400)
         #expect(try await Self.verifyStatus(fixture, second.accessToken) == 400, "every login of that user for the channel ends")
         #expect(try await Self.verifyStatus(fixture, otherChannel.accessToken) == 200, "other channels are untouched")
         let refresh = TokenClient(
-            configuration: fixture.platform.configuration(channelID: EmulatorFixture.channelID, channelSecret: nil),
+            configuration: fixture.platform.configuration(channelID: EmulatorHarness.channelID, channelSecret: nil),
             transport: URLSessionTransport())
         await #expect(throws: OAuthError.self) { _ = try await refresh.refresh(refreshToken: try #require(second.refreshToken)) }
 
@@ -36,9 +37,9 @@ import Testing
     }
 
     @Test func aWrongSecretIsRefusedAndLeavesTheUserAlone() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens()
-        let wrong = try LineDeauthorizer(channelID: EmulatorFixture.channelID, channelSecret: "0000", platform: fixture.platform)
+        let wrong = try LineDeauthorizer(channelID: EmulatorHarness.channelID, channelSecret: "0000", platform: fixture.platform)
         do {
             try await wrong.deauthorize(userAccessToken: tokens.accessToken)
             Issue.record("a wrong secret deauthorized")

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineLoginEmulator
 import LineSDK
@@ -11,10 +12,10 @@ import Testing
     static let closedPort = LinePlatform.custom(baseURL: URL(string: "http://127.0.0.1:1")!)
 
     @Test func localModeVerifiesAnES256TokenWithTheLiveJWKS() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens(nonce: "local-nonce")
         let idToken = try #require(tokens.idToken)
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)
+        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)
         let verified = try await verifier.verify(idToken, nonce: .equals("local-nonce"))
         #expect(verified.user.displayName == "Brown")
         #expect(verified.user.userID == "U4af4980629e3b1d6e1c0a6b1b1c3e9f1")
@@ -27,23 +28,23 @@ import Testing
     }
 
     @Test func localModeVerifiesAWebLoginHS256Token() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens(es256: false)
         let idToken = try #require(tokens.idToken)
         let withSecret = try IDTokenVerifier(
-            channels: [LineChannel(channelID: EmulatorFixture.channelID, channelSecret: fixture.secret())],
+            channels: [LineChannel(channelID: EmulatorHarness.channelID, channelSecret: fixture.secret())],
             platform: fixture.platform)
         #expect(try await withSecret.verify(idToken).user.displayName == "Brown")
-        let withoutSecret = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)
+        let withoutSecret = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)
         await #expect(throws: VerificationError.idToken(.noSecretForHS256)) { try await withoutSecret.verify(idToken) }
         await fixture.stop()
     }
 
     @Test func remoteModeAsksLINE() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let transport = RecordingTransport()
         let verifier = try IDTokenVerifier(
-            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform,
             mode: .remote, transport: transport)
         let idToken = try #require(try await fixture.tokens(nonce: "remote-nonce").idToken)
         let verified = try await verifier.verify(idToken, nonce: .equals("remote-nonce"))
@@ -58,7 +59,7 @@ import Testing
         // Garbage and a token for another channel are refused without a call to LINE.
         let before = transport.requests.count
         await #expect(throws: VerificationError.self) { try await verifier.verify("garbage") }
-        let other = try #require(try await fixture.tokens(channelID: EmulatorFixture.otherChannelID).idToken)
+        let other = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).idToken)
         await #expect(throws: VerificationError.idToken(.audienceMismatch)) { try await verifier.verify(other) }
         #expect(transport.requests.count == before)
 
@@ -68,10 +69,10 @@ import Testing
     }
 
     @Test func remoteModeWithTheNonceStore() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let store = MemoryNonceStore()
         let verifier = try IDTokenVerifier(
-            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform,
             mode: .remote, nonceStore: store)
         let nonce = try await store.issue(for: "client")
         let idToken = try #require(try await fixture.tokens(nonce: nonce).idToken)
@@ -94,14 +95,14 @@ import Testing
     }
 
     @Test func accessTokensAgainstTheEmulator() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens()
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform, cache: nil)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: fixture.platform, cache: nil)
         let verified = try await verifier.verify(tokens.accessToken)
         #expect(verified.profile.displayName == "Brown")
-        #expect(verified.channelID == EmulatorFixture.channelID)
+        #expect(verified.channelID == EmulatorHarness.channelID)
 
-        let other = try await fixture.tokens(channelID: EmulatorFixture.otherChannelID)
+        let other = try await fixture.tokens(channelID: EmulatorHarness.otherChannelID)
         await #expect(throws: VerificationError.unknownChannel) { try await verifier.verify(other.accessToken) }
 
         do {

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func remoteIDTokenVerificationDoesNotAskLINEForAnEquivalentAudience() async throws {
-        let transport = FakeTransport { _ throws(TransportError) in FakeTransport.json(200, [:]) }
+        let transport = ScriptedTransport { _ throws(TransportError) in HTTPResponse.json(200, [:]) }
         let verifier = try IDTokenVerifier(
             channels: [LineChannel(channelID: Self.channel)], mode: .remote, transport: transport, clock: clock)
         let token = TestTokens(keyID: "key-1").es256(TestTokens.claims(now: clock.now(), audience: Self.kelvinChannel))
@@ -30,7 +31,7 @@ import Testing
     @Test func localIDTokenVerificationFindsNoChannelForAnEquivalentAudience() async throws {
         let verifier = try IDTokenVerifier(
             channels: [LineChannel(channelID: Self.channel, channelSecret: TestTokens.secret)],
-            transport: FakeTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }, clock: clock)
+            transport: ScriptedTransport { _ throws(TransportError) in HTTPResponse(statusCode: 404) }, clock: clock)
         let forged = TestTokens.hs256(TestTokens.claims(now: clock.now(), audience: Self.kelvinChannel))
         await #expect(throws: VerificationError.idToken(.audienceMismatch)) { try await verifier.verify(forged, nonce: .notChecked) }
         let exact = TestTokens.hs256(TestTokens.claims(now: clock.now(), audience: Self.channel))

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 import LineSDK
@@ -10,11 +11,11 @@ import Testing
 @Suite struct IDTokenVerifierTests {
     let clock = TestClock()
     let keys = TestTokens(keyID: "key-1")
-    let transport: FakeTransport
+    let transport: ScriptedTransport
 
     init() {
         let jwks = TestTokens.jwks([keys])
-        transport = FakeTransport { request throws(TransportError) in
+        transport = ScriptedTransport { request throws(TransportError) in
             guard request.url.path == "/oauth2/v2.1/certs" else { return HTTPResponse(statusCode: 404) }
             return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: jwks)
         }
@@ -127,9 +128,7 @@ import Testing
 
     @Test func refusesAlgorithmsNotConfigured() async throws {
         let header: [String: Any] = ["alg": "RS256", "typ": "JWT", "kid": keys.keyID]
-        let token =
-            TestTokens.signingInput(header: header, claims: TestTokens.claims(now: now)) + "."
-            + Base64URL.encode(Array(repeating: UInt8(1), count: 256))
+        let token = TestTokenSigner.sign(header: header, claims: TestTokens.claims(now: now), key: .fixed(Array(repeating: 1, count: 256)))
         try await expectFailure(token, "algorithm_not_allowed")
         let hs512 = TestTokens.hs256(TestTokens.claims(now: now), header: ["alg": "HS512", "typ": "JWT"])
         try await expectFailure(hs512, "unsupported_algorithm")
@@ -151,7 +150,7 @@ import Testing
         let parts = token.split(separator: ".").map(String.init)
         var claims = TestTokens.claims(now: now)
         claims["sub"] = "U00000000000000000000000000000000"
-        let forgedPayload = TestTokens.signingInput(header: [:], claims: claims).split(separator: ".")[1]
+        let forgedPayload = TestTokenSigner.sign(header: [:], claims: claims, key: .unsigned).split(separator: ".")[1]
         try await expectFailure(parts[0] + "." + forgedPayload + "." + parts[2], "invalid_signature")
     }
 

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 import Hummingbird
@@ -12,7 +13,7 @@ import LineLoginHummingbird
 /// emulator (scripted browser), callback, a page that sees the user, logout.
 @Suite(.serialized) struct LoginRoutesTests {
     struct Site {
-        let fixture: EmulatorFixture
+        let fixture: EmulatorHarness
         let server: TestServer
         let login: WebLogin
 
@@ -24,12 +25,12 @@ import LineLoginHummingbird
 
     /// The redirect URI names the site's port, so the port is picked first.
     static func site() async throws -> Site {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let port = FreePort.pick()
         let redirectURI = try #require(URL(string: "http://127.0.0.1:\(port)/callback"))
         let login = try WebLogin(
             configuration: WebLoginConfiguration(
-                channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform)
+                channelID: EmulatorHarness.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform)
         )
         let router = Router(context: LineRequestContext.self)
         router.add(middleware: LineSessionMiddleware(webLogin: login))
@@ -83,7 +84,7 @@ import LineLoginHummingbird
         let replayed = try await HTTPClient.send(site.server.url("/whoami"), headers: ["Cookie": "line_session=\(session)"])
         #expect(replayed.text == "signed out")
         #expect(await site.login.session(cookieHeader: "line_session=\(session)") == nil)
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: site.fixture.platform, cache: nil)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: site.fixture.platform, cache: nil)
         await #expect(throws: VerificationError.self) { try await verifier.verify(sessionValue.accessToken) }
         await site.stop()
     }

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import Hummingbird
 import LineLoginEmulator
@@ -48,8 +49,8 @@ import LineLoginHummingbird
     }
 
     @Test func idTokens() async throws {
-        let fixture = try await EmulatorFixture.start()
-        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
+        let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)
         let server = try await Self.server(.idTokens(verifier))
         let idToken = try #require(try await fixture.tokens().idToken)
 
@@ -64,7 +65,7 @@ import LineLoginHummingbird
             Self.expectRefused(try await Self.call(server, token: garbage))
         }
         Self.expectRefused(try await Self.call(server, token: TestTokens.tamperedSignature(idToken)), reason: "invalid_signature")
-        let otherChannel = try #require(try await fixture.tokens(channelID: EmulatorFixture.otherChannelID).idToken)
+        let otherChannel = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).idToken)
         Self.expectRefused(try await Self.call(server, token: otherChannel), reason: "audience_mismatch")
         let forged = TestTokens().es256(TestTokens.claims(now: Date()))
         Self.expectRefused(try await Self.call(server, token: forged))
@@ -73,7 +74,7 @@ import LineLoginHummingbird
         // Expired: the same token, with the server's clock two hours ahead.
         let later = TestClock(Date().addingTimeInterval(7200))
         let lateVerifier = try IDTokenVerifier(
-            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform, clock: later)
+            channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform, clock: later)
         let lateServer = try await Self.server(.idTokens(lateVerifier))
         Self.expectRefused(try await Self.call(lateServer, token: idToken), reason: "expired")
         await lateServer.stop()
@@ -81,8 +82,8 @@ import LineLoginHummingbird
     }
 
     @Test func accessTokens() async throws {
-        let fixture = try await EmulatorFixture.start()
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform)
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: fixture.platform)
         let server = try await Self.server(.accessTokens(verifier))
         let tokens = try await fixture.tokens()
 
@@ -92,7 +93,7 @@ import LineLoginHummingbird
 
         Self.expectRefused(try await Self.call(server, token: "garbage"), reason: "invalid_access_token")
         Self.expectRefused(try await Self.call(server, token: TestTokens.tamperedSignature(tokens.accessToken)))
-        let other = try await fixture.tokens(channelID: EmulatorFixture.otherChannelID)
+        let other = try await fixture.tokens(channelID: EmulatorHarness.otherChannelID)
         Self.expectRefused(try await Self.call(server, token: other.accessToken), reason: "unknown_channel")
         let fresh = try await fixture.tokens()
         fixture.emulator.expireAccessTokens()
@@ -102,11 +103,11 @@ import LineLoginHummingbird
     }
 
     @Test func eitherKind() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let server = try await Self.server(
             .accessOrIDTokens(
-                try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform),
-                try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform)))
+                try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: fixture.platform),
+                try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)))
         let tokens = try await fixture.tokens()
         #expect(try await Self.call(server, token: tokens.accessToken).text.hasSuffix("access_token"))
         let idToken = try #require(tokens.idToken)
@@ -155,8 +156,8 @@ import LineLoginHummingbird
     }
 
     @Test func errorBodiesNeverEchoTheToken() async throws {
-        let fixture = try await EmulatorFixture.start()
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: fixture.platform)
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: fixture.platform)
         let server = try await Self.server(.accessTokens(verifier))
         let canary = "canary-token-value-1234567890"
         let result = try await Self.call(server, token: canary)

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -10,11 +11,11 @@ import Testing
     let clock = TestClock()
     let keyA = TestTokens(keyID: "key-a")
     let keyB = TestTokens(keyID: "key-b")
-    let transport: FakeTransport
+    let transport: ScriptedTransport
 
     init() {
         let jwks = TestTokens.jwks([keyA])
-        transport = FakeTransport { request throws(TransportError) in
+        transport = ScriptedTransport { request throws(TransportError) in
             guard request.url.path == "/oauth2/v2.1/certs" else { return HTTPResponse(statusCode: 404) }
             return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: jwks)
         }

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
@@ -12,7 +13,7 @@ import Testing
     static let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
 
     struct Setup {
-        let fixture: EmulatorFixture
+        let fixture: EmulatorHarness
         let login: WebLogin
         let transport: RecordingTransport
         let clock: TestClock
@@ -32,12 +33,12 @@ import Testing
     }
 
     static func setup(scopes: [String] = ["profile", "openid"], botPrompt: String? = "normal") async throws -> Setup {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let transport = RecordingTransport()
         let clock = TestClock(Date())
         let login = try WebLogin(
             configuration: WebLoginConfiguration(
-                channelID: EmulatorFixture.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform,
+                channelID: EmulatorHarness.channelID, channelSecret: fixture.secret(), redirectURI: redirectURI, platform: fixture.platform,
                 scopes: scopes, botPrompt: botPrompt, transport: transport, clock: clock))
         return Setup(fixture: fixture, login: login, transport: transport, clock: clock)
     }
@@ -50,7 +51,7 @@ import Testing
                 .map { ($0.name, $0.value ?? "") })
         #expect(start.authorizationURL.path == "/oauth2/v2.1/authorize")
         #expect(query["response_type"] == "code")
-        #expect(query["client_id"] == EmulatorFixture.channelID)
+        #expect(query["client_id"] == EmulatorHarness.channelID)
         #expect(query["redirect_uri"] == Self.redirectURI.absoluteString)
         #expect(query["scope"] == "profile openid")
         #expect(query["code_challenge_method"] == "S256")
@@ -132,7 +133,7 @@ import Testing
         }
         let otherServer = try WebLogin(
             configuration: WebLoginConfiguration(
-                channelID: EmulatorFixture.channelID, channelSecret: setup.fixture.secret(), redirectURI: Self.redirectURI,
+                channelID: EmulatorHarness.channelID, channelSecret: setup.fixture.secret(), redirectURI: Self.redirectURI,
                 platform: setup.fixture.platform))
         await #expect(throws: WebLoginError.noPendingLogin) { try await otherServer.callback(url: callback, cookieHeader: cookie) }
         setup.clock.advance(by: 601)
@@ -257,7 +258,7 @@ import Testing
         let setup = try await Self.setup()
         let (callback, cookie) = try await setup.signIn()
         let result = try await setup.login.callback(url: callback, cookieHeader: cookie)
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: setup.fixture.platform, cache: nil)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: setup.fixture.platform, cache: nil)
         _ = try await verifier.verify(result.tokens.accessToken)
         try await setup.login.logout(result.session)
         await #expect(throws: VerificationError.self) { try await verifier.verify(result.tokens.accessToken) }

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
@@ -16,7 +17,7 @@ import Testing
     static let revoke = "/oauth2/v2.1/revoke"
 
     struct Client {
-        let fixture: EmulatorFixture
+        let fixture: EmulatorHarness
         let manager: LoginManager
         let faults: FaultInjectingTransport
         let clock: TestClock
@@ -29,13 +30,13 @@ import Testing
     /// A `LoginManager` on the emulator whose API calls go through a fault injector; its clock starts now,
     /// so the emulator's tokens are valid, and tests move it past back-offs.
     static func client() async throws -> Client {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
         let store = MemoryTokenStore()
         let manager = try LoginManager(
             configuration: LoginConfiguration(
-                channelID: EmulatorFixture.channelID, platform: fixture.platform, tokenStore: store, transport: faults,
+                channelID: EmulatorHarness.channelID, platform: fixture.platform, tokenStore: store, transport: faults,
                 userAgent: ScriptedBrowser(email: "brown@example.com", password: "brown"), clock: clock))
         return Client(fixture: fixture, manager: manager, faults: faults, clock: clock, store: store)
     }

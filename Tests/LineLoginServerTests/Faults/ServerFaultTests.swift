@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+@testable import ClientTestSupport
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -23,17 +24,17 @@ import LineLoginHummingbird
 
     @Test(arguments: FaultInjectingTransport.outages)
     func aLINEOutageIs503WithRetryAfterNever401(fault: FaultInjectingTransport.Fault) async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens()
         let idToken = try #require(tokens.idToken)
         let faults = FaultInjectingTransport()
-        let channels = [LineChannel(channelID: EmulatorFixture.channelID)]
+        let channels = [LineChannel(channelID: EmulatorHarness.channelID)]
         let verifiers: [(String, LineBearerMiddleware<LineRequestContext>.AcceptedTokens, String)] = [
             (
                 "access token",
                 .accessTokens(
                     try AccessTokenVerifier(
-                        channelIDs: [EmulatorFixture.channelID], platform: fixture.platform,
+                        channelIDs: [EmulatorHarness.channelID], platform: fixture.platform,
                         cache: nil, transport: faults)), tokens.accessToken
             ),
             (
@@ -69,12 +70,12 @@ import LineLoginHummingbird
     }
 
     @Test func anOutageCostsLINEOneCallPerBackOffHoweverManyRequests() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens()
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
         let verifier = try AccessTokenVerifier(
-            channelIDs: [EmulatorFixture.channelID], platform: fixture.platform, cache: nil,
+            channelIDs: [EmulatorHarness.channelID], platform: fixture.platform, cache: nil,
             transport: faults, clock: clock, outageBackoff: 5)
         let server = try await MiddlewareTests.server(.accessTokens(verifier))
         faults.inject(.status(503, retryAfter: nil))
@@ -121,12 +122,12 @@ import LineLoginHummingbird
     }
 
     @Test func aJWKSOutageCostsOneFetchPerBackOff() async throws {
-        let fixture = try await EmulatorFixture.start()
+        let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let idToken = try #require(try await fixture.tokens().idToken)
         let faults = FaultInjectingTransport()
         let clock = TestClock(Date())
         let verifier = try IDTokenVerifier(
-            channels: [LineChannel(channelID: EmulatorFixture.channelID)], platform: fixture.platform,
+            channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform,
             transport: faults, clock: clock)
         let server = try await MiddlewareTests.server(.idTokens(verifier))
         faults.inject(.status(503, retryAfter: "45"))
@@ -153,7 +154,7 @@ import LineLoginHummingbird
         let silent = try #require(SilentListener())
         defer { silent.close() }
         let platform = LinePlatform.custom(baseURL: URL(string: "http://127.0.0.1:\(silent.port)")!)
-        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorFixture.channelID], platform: platform, timeout: 1)
+        let verifier = try AccessTokenVerifier(channelIDs: [EmulatorHarness.channelID], platform: platform, timeout: 1)
         let server = try await MiddlewareTests.server(.accessTokens(verifier))
         let started = ContinuousClock.now
         let result = try await MiddlewareTests.call(server, token: "some-access-token")

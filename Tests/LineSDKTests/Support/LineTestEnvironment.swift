@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import OAuthEngine
 @testable import LineSDK

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 @testable import OAuthEngine

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 @testable import OAuthEngine
 import Testing
@@ -15,8 +16,8 @@ import Testing
     }
 
     let clock = TestClock()
-    let reply = CoreLocked<Reply>(.success(delay: .zero))
-    let issued = CoreLocked(0)
+    let reply = Locked<Reply>(.success(delay: .zero))
+    let issued = Locked(0)
     let transport: ScriptedTransport
 
     init() {
@@ -70,7 +71,7 @@ import Testing
     /// An observer that subscribed before the store was first read learns of the stored session: from
     /// its point of view, the session appeared.
     @Test(.timeLimit(.minutes(1))) func theFirstReadOfAStoredSessionIsObserved() async throws {
-        let seen = CoreLocked<[String?]>([])
+        let seen = Locked<[String?]>([])
         let session = makeSession(store: MemoryTokenStore(tokens: oldTokens)) { tokens in
             seen.withLock { $0.append(tokens?.accessToken) }
         }
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func anEmptyStoreIsNotAChange() async {
-        let seen = CoreLocked(0)
+        let seen = Locked(0)
         let session = makeSession(store: MemoryTokenStore()) { _ in seen.withLock { $0 += 1 } }
         #expect(await session.current() == nil)
         #expect(seen.wrappedValue == 0)
@@ -144,7 +145,7 @@ import Testing
 
     @Test func performRefreshesOnceAndRetriesAfter401() async throws {
         let session = await signedInSession()
-        let seen = CoreLocked<[String]>([])
+        let seen = Locked<[String]>([])
         let response = try await session.perform { tokens in
             seen.withLock { $0.append(tokens.accessToken) }
             return HTTPResponse(statusCode: tokens.accessToken == "access-token-0" ? 401 : 200)
@@ -177,7 +178,7 @@ import Testing
         #expect(tokenRequests == 1)
         // perform uses fresh tokens too.
         clock.advance(by: 3600)
-        let seen = CoreLocked<String>("")
+        let seen = Locked<String>("")
         _ = try await session.perform { tokens in
             seen.wrappedValue = tokens.accessToken
             return HTTPResponse(statusCode: 200)
@@ -275,7 +276,7 @@ import Testing
     // MARK: - Notifications
 
     @Test func observerSeesReplaceRefreshAndClear() async throws {
-        let seen = CoreLocked<[String?]>([])
+        let seen = Locked<[String?]>([])
         let session = await signedInSession(observer: { tokens in seen.withLock { $0.append(tokens?.accessToken) } })
         _ = try await session.refresh()
         await session.clear()

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 @testable import OAuthEngine
 import Testing
@@ -9,7 +10,7 @@ import Testing
     static let deviceEndpoint = URL(string: "https://api.issuer.example/oauth2/device")!
     let clock = TestClock()
     /// The token endpoint's answers, in order (the last one repeats).
-    let answers = CoreLocked<[Result<HTTPResponse, TransportError>]>([])
+    let answers = Locked<[Result<HTTPResponse, TransportError>]>([])
     let transport: ScriptedTransport
 
     init() {
@@ -38,7 +39,7 @@ import Testing
     }
 
     /// Waits by moving the test clock and records each wait.
-    func recordingSleep(_ waits: CoreLocked<[Double]>) -> @Sendable (Duration) async throws -> Void {
+    func recordingSleep(_ waits: Locked<[Double]>) -> @Sendable (Duration) async throws -> Void {
         let clock = self.clock
         return { duration in
             let seconds = Double(duration.components.seconds)
@@ -59,7 +60,7 @@ import Testing
         #expect(authorization.userCode == "WDJB-MJHT" && authorization.interval == 5)
         #expect(
             !String(describing: authorization).contains("device-secret") && !String(reflecting: authorization).contains("device-secret"))
-        let waits = CoreLocked<[Double]>([])
+        let waits = Locked<[Double]>([])
         let result = try await client.completeDeviceAuthorization(authorization, sleep: recordingSleep(waits))
         // 5, 5 (pending), then slow_down adds 5: 10, 10; a timeout doubles: 20.
         #expect(waits.wrappedValue == [5, 5, 10, 10, 20])
@@ -77,7 +78,7 @@ import Testing
         answers.wrappedValue = [Self.pending(), .success(.json(400, ["error": code]))]
         let client = try client()
         let authorization = try await client.startDeviceAuthorization(scopes: ["profile"])
-        let waits = CoreLocked<[Double]>([])
+        let waits = Locked<[Double]>([])
         await #expect(throws: OAuthError.authorization(.providerError(code: code, description: nil))) {
             try await client.completeDeviceAuthorization(authorization, sleep: recordingSleep(waits))
         }
@@ -88,7 +89,7 @@ import Testing
         answers.wrappedValue = [Self.pending()]
         let client = try client()
         let authorization = try await client.startDeviceAuthorization(scopes: ["profile"])
-        let waits = CoreLocked<[Double]>([])
+        let waits = Locked<[Double]>([])
         await #expect(throws: OAuthError.self) { try await client.completeDeviceAuthorization(authorization, sleep: recordingSleep(waits)) }
         // 600 s at 5 s a poll: the last request goes out before the expiry, none after.
         #expect(transport.requests(path: CoreFixtures.tokenPath).count == 119)

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 @testable import OAuthEngine
 import Testing

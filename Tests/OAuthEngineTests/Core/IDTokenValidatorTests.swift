@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import CryptoExtras
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 /// it fails if the check is removed.
 @Suite struct IDTokenValidatorTests {
     let clock = TestClock()
-    let jwks = CoreLocked<Data>(CoreFixtures.defaultJWKS())
+    let jwks = Locked<Data>(CoreFixtures.defaultJWKS())
     let transport: ScriptedTransport
 
     init() {

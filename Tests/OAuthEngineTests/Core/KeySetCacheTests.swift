@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 @testable import OAuthEngine
@@ -8,8 +9,8 @@ import Testing
 @Suite struct KeySetCacheTests {
     let clock = TestClock()
     /// What the JWKS endpoint currently answers.
-    let answer = CoreLocked<HTTPResponse>(HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS()))
-    let delay = CoreLocked<Duration>(.zero)
+    let answer = Locked<HTTPResponse>(HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS()))
+    let delay = Locked<Duration>(.zero)
     let transport: ScriptedTransport
 
     init() {
@@ -112,7 +113,7 @@ import Testing
     /// bring its key: a rotation publishes several) instead of failing from the set being replaced.
     @Test(.timeLimit(.minutes(1))) func aLookupDuringARefetchWaitsForIt() async throws {
         let gate = CoreGate()
-        let calls = CoreLocked(0)
+        let calls = Locked(0)
         let rotated = HTTPResponse(
             statusCode: 200,
             body: TestTokenSigner.jwks([
@@ -227,7 +228,7 @@ import Testing
     }
 
     @Test func transportFailureMeansKeysUnavailableUntilTheBackOffEnds() async throws {
-        let failing = CoreLocked(true)
+        let failing = Locked(true)
         let transport = ScriptedTransport { _ in
             if failing.wrappedValue { throw TransportError.timedOut }
             return HTTPResponse(statusCode: 200, body: CoreFixtures.defaultJWKS())

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 @testable import OAuthEngine
@@ -11,8 +12,8 @@ import Testing
     let clock = TestClock()
     let store = MemoryTokenStore()
     let agent: CoreFakeUserAgent
-    let idTokenReply = CoreLocked<IDTokenReply>(.valid)
-    let tokenFailure = CoreLocked<TransportError?>(nil)
+    let idTokenReply = Locked<IDTokenReply>(.valid)
+    let tokenFailure = Locked<TransportError?>(nil)
     let transport: ScriptedTransport
 
     init() {

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 import Testing
 @testable import OAuthEngine

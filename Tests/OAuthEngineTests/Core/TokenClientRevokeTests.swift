@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 @testable import OAuthEngine
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// Revocation: RFC 7009 (`token` + `token_type_hint`) or LINE's `access_token=`/`refresh_token=`, and a
 /// 400 counted as done only where the provider profile says so.
 @Suite struct TokenClientRevokeTests {
-    let status = CoreLocked(200)
+    let status = Locked(200)
     let transport: ScriptedTransport
 
     init() {

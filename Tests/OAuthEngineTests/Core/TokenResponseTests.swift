@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 @testable import OAuthEngine
 import Testing
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func tokenClientMapsErrorsAndChecksSuccessBodies() async throws {
-        let reply = CoreLocked<HTTPResponse>(
+        let reply = Locked<HTTPResponse>(
             .json(
                 400, ["error": "invalid_grant", "error_description": "invalid refresh token"],
                 headers: ["x-line-request-id": "req-1"]))

@@ -12,10 +12,7 @@ struct PrimitiveVectorTests {
     func ecdsaP256() throws {
         let file = "ecdsa_secp256r1_sha256_p1363_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0
-        var invalid = 0
-        var acceptable = 0
-        var total = 0
+        var tally = VerdictTally()
         var jwkGroups = 0
         let groups = WycheproofVectors.groups(root)
         for group in groups {
@@ -32,26 +29,14 @@ struct PrimitiveVectorTests {
             }
 
             for testCase in WycheproofVectors.tests(group) {
-                total += 1
-                let tcId = Int(testCase["tcId"]?.doubleValue ?? -1)
                 let message = try #require(WycheproofVectors.hex(testCase["msg"]?.stringValue))
                 let signature = try #require(WycheproofVectors.hex(testCase["sig"]?.stringValue))
-                let accepted = JWSVerifier.isValidES256(signature: signature, signingInput: message, key: key)
-                switch testCase["result"]?.stringValue {
-                case "valid":
-                    valid += accepted ? 1 : 0
-                    #expect(accepted, "tcId \(tcId) valid")
-                case "invalid":
-                    invalid += accepted ? 0 : 1
-                    #expect(!accepted, "tcId \(tcId) invalid")
-                default:
-                    acceptable += 1
-                }
+                tally.record(testCase, accepted: JWSVerifier.isValidES256(signature: signature, signingInput: message, key: key))
             }
         }
-        #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
+        #expect(tally.total == Int(root["numberOfTests"]?.doubleValue ?? -1))
         print(
-            "wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable)"
+            "wycheproof \(file): \(tally.summary), acceptable \(tally.acceptable.count)"
                 + " (\(jwkGroups) of \(groups.count) group keys also imported from their JWK)")
     }
 
@@ -59,10 +44,7 @@ struct PrimitiveVectorTests {
     func rsaPKCS1() throws {
         let file = "rsa_signature_2048_sha256_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0
-        var invalid = 0
-        var total = 0
-        var acceptable: [String] = []
+        var tally = VerdictTally()
         for group in WycheproofVectors.groups(root) {
             // Imported through JWK, so the key checks (size, exponent, ROCA) run on real keys too.
             let jwkObject = try #require(group["keyJwk"]?.objectValue)
@@ -71,43 +53,26 @@ struct PrimitiveVectorTests {
                 continue
             }
             for testCase in WycheproofVectors.tests(group) {
-                total += 1
-                let tcId = Int(testCase["tcId"]?.doubleValue ?? -1)
                 let message = try #require(WycheproofVectors.hex(testCase["msg"]?.stringValue))
                 let signature = try #require(WycheproofVectors.hex(testCase["sig"]?.stringValue))
-                let accepted = JWSVerifier.isValidRS256(signature: signature, signingInput: message, key: key)
-                switch testCase["result"]?.stringValue {
-                case "valid":
-                    valid += accepted ? 1 : 0
-                    #expect(accepted, "tcId \(tcId) valid")
-                case "invalid":
-                    invalid += accepted ? 0 : 1
-                    #expect(!accepted, "tcId \(tcId) invalid")
-                default:
-                    let flags = (testCase["flags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ",")
-                    acceptable.append("tcId \(tcId) [\(flags)] \(accepted ? "accepted" : "rejected")")
-                }
+                tally.record(testCase, accepted: JWSVerifier.isValidRS256(signature: signature, signingInput: message, key: key))
             }
         }
-        #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
+        #expect(tally.total == Int(root["numberOfTests"]?.doubleValue ?? -1))
         print(
-            "wycheproof \(file): \(total) cases, valid \(valid) ok, invalid \(invalid) rejected, acceptable \(acceptable.count): \(acceptable.joined(separator: "; "))"
-        )
+            "wycheproof \(file): \(tally.summary), acceptable \(tally.acceptable.count): \(tally.acceptable.joined(separator: "; "))")
     }
 
     @Test("hmac_sha256_test.json through isValidHS256 (full tags) and a truncated compare")
     func hmacSHA256() throws {
         let file = "hmac_sha256_test.json"
         guard let root = WycheproofVectors.load(file) else { return }
-        var valid = 0
-        var invalid = 0
-        var total = 0
+        var tally = VerdictTally()
         var full = 0
         var truncated = 0
         for group in WycheproofVectors.groups(root) {
             let tagBytes = Int(group["tagSize"]?.doubleValue ?? 0) / 8
             for testCase in WycheproofVectors.tests(group) {
-                total += 1
                 let tcId = Int(testCase["tcId"]?.doubleValue ?? -1)
                 let key = SymmetricKey(data: try #require(WycheproofVectors.hex(testCase["key"]?.stringValue)))
                 let message = try #require(WycheproofVectors.hex(testCase["msg"]?.stringValue))
@@ -124,18 +89,40 @@ struct PrimitiveVectorTests {
                     accepted = tag.count == tagBytes && Array(mac.prefix(tagBytes)) == tag
                     #expect(!JWSVerifier.isValidHS256(signature: tag, signingInput: message, key: key), "tcId \(tcId) truncated")
                 }
-                if testCase["result"]?.stringValue == "valid" {
-                    valid += accepted ? 1 : 0
-                    #expect(accepted, "tcId \(tcId) valid")
-                } else {
-                    invalid += accepted ? 0 : 1
-                    #expect(!accepted, "tcId \(tcId) invalid")
-                }
+                tally.record(testCase, accepted: accepted)
             }
         }
-        #expect(total == Int(root["numberOfTests"]?.doubleValue ?? -1))
+        #expect(tally.total == Int(root["numberOfTests"]?.doubleValue ?? -1))
+        #expect(tally.acceptable.isEmpty, "the HMAC file has no acceptable cases")
         print(
-            "wycheproof \(file): \(total) cases (\(full) full-tag via isValidHS256, \(truncated) 128-bit tags via a truncated compare), valid \(valid) ok, invalid \(invalid) rejected"
-        )
+            "wycheproof \(file): \(tally.summary) (\(full) full-tag via isValidHS256, \(truncated) 128-bit tags via a truncated compare)")
     }
+}
+
+/// One rule for every primitive's Wycheproof cases: a `valid` case must be accepted, an `invalid` one
+/// refused, and an `acceptable` one (a legacy encoding a verifier may take either way) is only listed.
+struct VerdictTally {
+    private(set) var total = 0
+    private(set) var valid = 0
+    private(set) var invalid = 0
+    /// `tcId N [flags] accepted|rejected` for each acceptable case.
+    private(set) var acceptable: [String] = []
+
+    mutating func record(_ testCase: [String: JSONValue], accepted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        total += 1
+        let tcId = Int(testCase["tcId"]?.doubleValue ?? -1)
+        switch testCase["result"]?.stringValue {
+        case "valid":
+            valid += accepted ? 1 : 0
+            #expect(accepted, "tcId \(tcId) valid", sourceLocation: sourceLocation)
+        case "invalid":
+            invalid += accepted ? 0 : 1
+            #expect(!accepted, "tcId \(tcId) invalid", sourceLocation: sourceLocation)
+        default:
+            let flags = (testCase["flags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ",")
+            acceptable.append("tcId \(tcId) [\(flags)] \(accepted ? "accepted" : "rejected")")
+        }
+    }
+
+    var summary: String { "\(total) cases, valid \(valid) ok, invalid \(invalid) rejected" }
 }

@@ -1,9 +1,11 @@
 import Crypto
 import CryptoExtras
 import Foundation
+@testable import ClientTestSupport
 import OAuthEngine
 
-/// Keys and signed compact tokens for the hand-written JOSE tests.
+/// Keys and signed compact tokens for the hand-written JOSE tests: header and payload as exact JSON text,
+/// signed by `TestTokenSigner`.
 enum TestTokens {
     static let ecKey = P256.Signing.PrivateKey()
     static let rsaKey: _RSA.Signing.PrivateKey? = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
@@ -17,25 +19,23 @@ enum TestTokens {
     }
 
     static func hs256(header: String = #"{"alg":"HS256","typ":"JWT"}"#, payload: String = claims, key: SymmetricKey = secret) -> String {
-        let input = signingInput(header: header, payload: payload)
-        let tag = HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: key)
-        return input + "." + Base64URL.encode(Array(tag))
+        sign(header: header, payload: payload, key: .hs256(key.withUnsafeBytes { Array($0) }))
     }
 
     static func es256(header: String = #"{"alg":"ES256","kid":"ec-1"}"#, payload: String = claims, key: P256.Signing.PrivateKey = ecKey)
         throws -> String
     {
-        let input = signingInput(header: header, payload: payload)
-        let signature = try key.signature(for: Array(input.utf8))
-        return input + "." + Base64URL.encode(Array(signature.rawRepresentation))
+        sign(header: header, payload: payload, key: .es256(key))
     }
 
     static func rs256(header: String = #"{"alg":"RS256","kid":"rsa-1"}"#, payload: String = claims, key: _RSA.Signing.PrivateKey) throws
         -> String
     {
-        let input = signingInput(header: header, payload: payload)
-        let signature = try key.signature(for: SHA256.hash(data: Array(input.utf8)), padding: .insecurePKCS1v1_5)
-        return input + "." + Base64URL.encode(Array(signature.rawRepresentation))
+        sign(header: header, payload: payload, key: .rs256(key))
+    }
+
+    private static func sign(header: String, payload: String, key: TestTokenSigner.Key) -> String {
+        TestTokenSigner.sign(headerJSON: Array(header.utf8), payload: Array(payload.utf8), key: key)
     }
 
     /// The public JWK of a P-256 key, as JSON text.

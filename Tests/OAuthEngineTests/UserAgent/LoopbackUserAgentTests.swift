@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -113,7 +114,7 @@ struct LoopbackUserAgentTests {
 
     @Test func garbageAndHostileRequestsDoNotEndTheWait() async throws {
         let answers = LoopbackAnswers()
-        let idleConnection = CoreLocked<Int32?>(nil)
+        let idleConnection = Locked<Int32?>(nil)
         let browser = LoopbackTestBrowser { port in
             // A pre-connection that never sends anything, still open when the real callback comes, must not
             // hold it up: it is closed only after the callback arrived.
@@ -182,7 +183,14 @@ struct LoopbackUserAgentTests {
         #expect(await LoopbackTestClient.canConnect(port: port) == false)
     }
 
-    @Test func cancelEndsAPendingPresent() async throws {
+    /// Who ends a `present` that is waiting for its callback.
+    enum Canceller: String, CaseIterable, CustomTestStringConvertible {
+        case session, task
+        var testDescription: String { self == .session ? "session.cancel()" : "the task's cancellation" }
+    }
+
+    @Test(arguments: Canceller.allCases)
+    func cancellingEndsAPendingPresent(by canceller: Canceller) async throws {
         let agent = LoopbackUserAgent(timeout: .seconds(60), browser: Self.silentBrowser)
         let session = try await agent.beginSession(redirectURI: nil)
         let port = Self.port(of: session)
@@ -190,7 +198,10 @@ struct LoopbackUserAgentTests {
 
         let pending = Task { try await session.present(authorizationURL) }
         try await Task.sleep(for: .milliseconds(100))
-        session.cancel()
+        switch canceller {
+        case .session: session.cancel()
+        case .task: pending.cancel()
+        }
 
         let result = await pending.result
         #expect(throws: UserAgentError.cancelled) { try result.get() }
@@ -210,21 +221,6 @@ struct LoopbackUserAgentTests {
             try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         }
         #expect(browser.openCount == 0)
-    }
-
-    @Test func taskCancellationEndsAPendingPresent() async throws {
-        let agent = LoopbackUserAgent(timeout: .seconds(60), browser: Self.silentBrowser)
-        let session = try await agent.beginSession(redirectURI: nil)
-        let port = Self.port(of: session)
-        let authorizationURL = LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI)
-
-        let pending = Task { try await session.present(authorizationURL) }
-        try await Task.sleep(for: .milliseconds(100))
-        pending.cancel()
-
-        let result = await pending.result
-        #expect(throws: UserAgentError.cancelled) { try result.get() }
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
     }
 
     @Test func anAlreadyCancelledTaskDoesNotOpenTheBrowser() async throws {

@@ -1,26 +1,8 @@
+@testable import ClientTestSupport
 import Crypto
 import Foundation
 @testable import OAuthEngine
 import CryptoExtras
-
-/// A value shared between a test and the closures it hands to the engine, guarded by a lock.
-final class CoreLocked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    var wrappedValue: Value {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-
-    @discardableResult
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
-    }
-}
 
 /// Constants and builders shared by the core tests: one provider, one client, valid claims.
 enum CoreFixtures {
@@ -121,7 +103,7 @@ struct CoreFakeUserAgent: UserAgent {
     typealias Respond = @Sendable (URL) -> URL
 
     let redirectURI: URL
-    let presented = CoreLocked<[URL]>([])
+    let presented = Locked<[URL]>([])
     let respond: Respond
 
     init(redirectURI: URL = CoreFixtures.redirectURI, respond: @escaping Respond = { CoreFakeUserAgent.callback(for: $0) }) {
@@ -146,7 +128,7 @@ struct CoreFakeUserAgent: UserAgent {
 
     private struct Session: UserAgentSession {
         let redirectURI: URL
-        let presented: CoreLocked<[URL]>
+        let presented: Locked<[URL]>
         let respond: Respond
 
         func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {

@@ -1,3 +1,4 @@
+@testable import ClientTestSupport
 import Foundation
 
 /// A meeting point between a test and a fake it scripted. The fake calls ``pass()``: that records its
@@ -12,7 +13,7 @@ final class CoreGate: Sendable {
         var held: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = CoreLocked(State())
+    private let state = Locked(State())
 
     /// Marks the arrival, then waits until the gate is open.
     func pass() async {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value behind a lock, for test doubles shared between the test and the SDK's tasks.
+/// A value behind a lock, shared between a test and the closures and tasks it hands to the code under test.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
@@ -14,5 +14,12 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// The value now (a copy).
     var current: Value { withLock { $0 } }
+
+    /// The value, read or replaced under the lock.
+    var wrappedValue: Value {
+        get { withLock { $0 } }
+        set { withLock { $0 = newValue } }
+    }
 }

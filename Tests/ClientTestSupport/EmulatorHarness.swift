@@ -1,0 +1,87 @@
+import EmulatorBrowser
+import Foundation
+import LineLoginEmulator
+import LineSDK
+import OAuthEngine
+
+/// One emulator on a free loopback port per test, and the client-side ways into it: a `LoginManager`
+/// wired to it, a scripted browser, and real tokens obtained through its pages over HTTP.
+/// (LineLoginEmulatorTests drive the emulator with raw HTTP instead, by design: they share no client code.)
+struct EmulatorHarness {
+    static let channelID = "1234567890"
+    /// The second channel `addingSecondChannel` registers (for tokens issued to another channel).
+    static let otherChannelID = "2222222222"
+
+    let emulator: LineLoginEmulator
+    let baseURL: URL
+    let store: MemoryTokenStore
+
+    /// Starts an emulator with the default configuration changed by `adjust`.
+    static func start(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) async throws -> EmulatorHarness {
+        var configuration = EmulatorConfiguration.default
+        adjust(&configuration)
+        let emulator = LineLoginEmulator(configuration: configuration)
+        let baseURL = try await emulator.start(host: "127.0.0.1", port: 0)
+        return EmulatorHarness(emulator: emulator, baseURL: baseURL, store: MemoryTokenStore())
+    }
+
+    /// An adjustment for `start`: a second channel, ``otherChannelID``, with a secret of its own.
+    static func addingSecondChannel(_ configuration: inout EmulatorConfiguration) {
+        var other = configuration.channels[0]
+        other.channelID = otherChannelID
+        other.channelSecret = "fedcba9876543210fedcba9876543210"
+        configuration.channels.append(other)
+    }
+
+    func stop() async { await emulator.shutdown() }
+
+    var platform: LinePlatform { .custom(baseURL: baseURL) }
+    var channel: EmulatorChannel { emulator.configuration.channels[0] }
+    var brown: EmulatorUser { emulator.configuration.users[0] }
+    var cony: EmulatorUser { emulator.configuration.users[1] }
+
+    /// A channel's secret (the first channel's by default).
+    func secret(_ channelID: String = channelID) -> String {
+        emulator.configuration.channels.first { $0.channelID == channelID }?.channelSecret ?? ""
+    }
+
+    func browser(_ user: EmulatorUser? = nil, decision: ScriptedBrowser.Decision = .allow(addFriend: true)) -> ScriptedBrowser {
+        let user = user ?? brown
+        return ScriptedBrowser(email: user.email ?? "", password: user.password, decision: decision)
+    }
+
+    func manager(userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, clock: any WallClock = SystemClock()) throws
+        -> LoginManager
+    {
+        try LoginManager(
+            configuration: LoginConfiguration(
+                channelID: channel.channelID, platform: platform, channelSecret: channelSecret, tokenStore: store,
+                userAgent: userAgent ?? browser(), clock: clock))
+    }
+
+    var providerConfiguration: ProviderConfiguration {
+        platform.configuration(channelID: channel.channelID, channelSecret: nil)
+    }
+
+    /// Signs a user (Brown by default) in through the emulator's pages over HTTP and exchanges the code
+    /// (PKCE, public client). `es256` asks for an ES256 ID token (`id_token_key_type=JWK`); otherwise
+    /// HS256 with the channel secret.
+    func tokens(
+        channelID: String = channelID, scopes: [String] = ["profile", "openid"], nonce: String? = nil,
+        es256: Bool = true, email: String = "brown@example.com", password: String = "brown"
+    ) async throws -> TokenResponse {
+        let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
+        let request = AuthorizationRequest(
+            endpoint: platform.authorizeURL, clientID: channelID, redirectURI: redirectURI,
+            scopes: scopes, nonce: nonce, generateNonce: scopes.contains("openid"))
+        let browser = ScriptedBrowser(email: email, password: password, decision: .allow(addFriend: false))
+        let session = try await browser.beginSession(redirectURI: redirectURI)
+        let callback = try await session.present(request.url)
+        let response = try AuthorizationResponse(url: callback, request: request, issuer: platform.issuer)
+        var configuration = platform.configuration(channelID: channelID, channelSecret: nil)
+        // Without LINE's JWK request, the emulator signs with the channel secret (HS256), as LINE does.
+        if !es256 { configuration.quirks.remove(.requestsJWKSignedIDToken) }
+        let client = TokenClient(configuration: configuration, transport: URLSessionTransport())
+        return try await client.exchange(code: response.code, redirectURI: redirectURI, codeVerifier: request.pkce?.verifier)
+    }
+}
