@@ -33,7 +33,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // The server kit's metrics API (the app picks the backend); swift-prometheus is the example site's.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         // Already in the graph through Hummingbird; named for its server settings and remote addresses.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
@@ -75,6 +78,8 @@ let package = Package(
                 "LineSDK",
                 "OAuthEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -95,6 +100,8 @@ let package = Package(
             dependencies: [
                 "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,6 +134,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -183,7 +192,9 @@ let package = Package(
             name: "LineLoginServerTests",
             dependencies: [
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"), "LineSDK", "OAuthEngine", "LineLoginEmulator",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"), "LineSDK", "OAuthEngine", "LineLoginEmulator",
                 "EmulatorBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -7,6 +7,7 @@ public import LineSDK
 import Logging
 import NIOCore
 import OAuthEngine
+public import Prometheus
 
 /// The example site of `line-login example-site`: a server-rendered page with LINE's button, web login,
 /// a profile page, and the app-to-server API (`/api/nonce`, `/api/session`, `/api/me`), on the
@@ -39,6 +40,10 @@ public struct ExampleSite: Sendable {
     let nonces: any NonceStore
     /// Seconds a nonce of `/api/nonce` is good for.
     let nonceLifetime: TimeInterval
+    /// Where the server kit logs and counts.
+    let observability: LineLoginObservability
+    /// What `GET /metrics` shows, if anything.
+    let metrics: PrometheusCollectorRegistry?
 
     /// Creates the site.
     /// - Parameters:
@@ -50,29 +55,35 @@ public struct ExampleSite: Sendable {
     ///   - nonceStore: where `/api/nonce`'s nonces live (shared by every instance on PostgreSQL); `nil`, memory.
     ///   - nonceLifetime: seconds they are good for, as that store has it.
     ///   - sessions: which web-login sessions are live (shared, so a logout on one instance ends it everywhere).
+    ///   - observability: where the server kit logs and counts; the site's own request log uses its logger too.
+    ///   - metrics: the registry `GET /metrics` shows in Prometheus' text format (`nil`: no such route); the
+    ///     caller bootstraps `MetricsSystem` with it, so the request metrics land there too.
     /// - Throws: ``LineServerConfigurationError`` for a configuration the server kit refuses.
     public init(
         target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
         nonceStore: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
-        sessions: any WebSessionStore = MemoryWebSessionStore()
+        sessions: any WebSessionStore = MemoryWebSessionStore(),
+        observability: LineLoginObservability = LineLoginObservability(), metrics: PrometheusCollectorRegistry? = nil
     ) throws {
         self.target = target
+        self.observability = observability
+        self.metrics = metrics
         login = try WebLogin(
             configuration: WebLoginConfiguration(
                 channelID: target.channelID, channelSecret: target.channelSecret, redirectURI: redirectURI,
-                platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions))
+                platform: target.platform, scopes: scopes, botPrompt: botPrompt, sealer: sealer, sessions: sessions,
+                observability: observability))
         let memory = MemoryNonceStore()
         nonces = nonceStore ?? memory
         self.nonceLifetime = nonceStore == nil ? memory.lifetime : nonceLifetime
         let channel = LineChannel(channelID: target.channelID, channelSecret: target.channelSecret)
-        idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces)
-        accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform)
+        idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces, observability: observability)
+        accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform, observability: observability)
     }
 
     /// Serves until the process is told to stop (SIGINT/SIGTERM); `onRunning` is called once it listens.
     public func run(host: String, port: Int, onRunning: @escaping @Sendable () -> Void) async throws {
-        var logger = Logger(label: "example-site")
-        logger.logLevel = .warning
+        let logger = observability.logger
         let application = Application(
             router: router(), server: LineHTTPServer.http1(), configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { _ in onRunning() }, logger: logger)
@@ -82,6 +93,10 @@ public struct ExampleSite: Sendable {
     /// The site's routes.
     func router() -> Router<LineRequestContext> {
         let router = Router(context: LineRequestContext.self)
+        // One line per request at info (never the query), and Hummingbird's request metrics in the
+        // bootstrapped MetricsSystem.
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LineSessionMiddleware(webLogin: login))
         let site = self
@@ -103,6 +118,16 @@ public struct ExampleSite: Sendable {
             }
         ).register(on: router)
 
+        if let metrics {
+            // Prometheus' text format. A real site keeps this off the public internet (a separate port,
+            // or an allow-list at the proxy); the example site serves it beside its pages for the demo.
+            router.get("/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
+            }
+        }
+
         let api = router.group("api")
         api.post("nonce") { _, context in
             do {
@@ -113,7 +138,7 @@ public struct ExampleSite: Sendable {
                 return Response.json(["error": "temporarily_unavailable"], status: .serviceUnavailable)
             }
         }
-        api.post("session") { request, _ in await site.session(request) }
+        api.post("session") { request, context in await site.session(request, context: context) }
         api.group("me")
             .add(middleware: LineBearerMiddleware(accepting: .accessOrIDTokens(accessTokens, idTokens)))
             .get { _, context in
@@ -125,7 +150,7 @@ public struct ExampleSite: Sendable {
 
     /// `POST /api/session {"id_token": …}`: the app-to-server sign-in; the token's nonce must be one
     /// `/api/nonce` issued, and it is consumed.
-    func session(_ request: Request) async -> Response {
+    func session(_ request: Request, context: LineRequestContext) async -> Response {
         let body = try? await request.body.collect(upTo: 16_384)
         guard let body, let object = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any],
             let idToken = object["id_token"] as? String
@@ -133,7 +158,7 @@ public struct ExampleSite: Sendable {
             return Response.json(["error": "invalid_request", "error_description": "send {\"id_token\": \"…\"}"], status: .badRequest)
         }
         do {
-            let verified = try await idTokens.verify(idToken, nonce: .issuedByStore)
+            let verified = try await idTokens.verify(idToken, nonce: .issuedByStore, logger: context.logger)
             return Response.json(ExamplePages.json(verified.user))
         } catch {
             let status: HTTPResponse.Status = error.isUnavailable ? .serviceUnavailable : .unauthorized

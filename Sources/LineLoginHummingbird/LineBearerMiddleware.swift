@@ -41,15 +41,10 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
             return Self.refusal(.missingToken)
         }
         let user: LineUser
-        do { user = try await authenticate(token) } catch { return Self.refusal(error) }
+        do { user = try await accepted.authenticate(token, logger: context.logger) } catch { return Self.refusal(error) }
         var context = context
         context.lineUser = user
         return try await next(request, context)
-    }
-
-    /// Verifies one token as configured.
-    func authenticate(_ token: String) async throws(VerificationError) -> LineUser {
-        try await accepted.authenticate(token)
     }
 
     /// The token of `Bearer <token>`, or `nil` (the core's `BearerAuthorization.token(_:)`).

@@ -91,7 +91,7 @@ public struct LineLoginRoutes<Context: RequestContext>: Sendable {
         let clearAttempt = webLogin.attemptCookieDeletion
         do {
             guard let callbackURL = url?.url else { throw WebLoginError.authorization(.malformedRedirect) }
-            let result = try await webLogin.callback(url: callbackURL, cookieHeader: request.cookieHeader)
+            let result = try await webLogin.callback(url: callbackURL, cookieHeader: request.cookieHeader, logger: context.logger)
             try await onSignIn?(result, request, context)
             let session = try await webLogin.sessionCookie(for: result.session)
             return .lineRedirect(to: result.returnTo ?? afterLoginPath, cookies: [clearAttempt, session])

@@ -1,4 +1,4 @@
-public import LineLoginServer
+import LineLoginServer
 import Foundation
 import Hummingbird
 

@@ -37,7 +37,7 @@ public struct LineBearerMiddleware: AsyncMiddleware {
             return Self.response(BearerRefusal(.missingToken))
         }
         do {
-            request.lineUser = try await accepted.authenticate(token)
+            request.lineUser = try await accepted.authenticate(token, logger: request.logger)
         } catch {
             return Self.response(BearerRefusal(error))
         }

@@ -204,6 +204,42 @@ def flow_api(site: peerkit.Server) -> None:
     check(r.status_code == 401 and r.json().get("reason") == "malformed", "api: /api/session refuses a garbage ID token with 401")
 
 
+def metric(text: str, name: str, **labels: str) -> float:
+    """The sum of the samples of `name` whose labels include `labels`, from Prometheus' text format."""
+    total = 0.0
+    for line in text.splitlines():
+        if not line.startswith(name + "{") and not line.startswith(name + " "):
+            continue
+        head, _, value = line.rpartition(" ")
+        if all(f'{key}="{wanted}"' in head for key, wanted in labels.items()):
+            total += float(value)
+    return total
+
+
+def flow_metrics(site: peerkit.Server) -> None:
+    """What the earlier flows left in /metrics (swift-prometheus) and in the site's log (stderr)."""
+    r = requests.get(site.base_url + "/metrics", timeout=10)
+    check(r.status_code == 200 and r.headers.get("content-type", "").startswith("text/plain"),
+          "metrics: GET /metrics answers Prometheus' text format", f"status {r.status_code}")
+    text = r.text
+    check(metric(text, "line_login_web_logins_total", outcome="signed_in") >= 1, "metrics: the sign-in is counted (outcome signed_in)")
+    check(metric(text, "line_login_web_logins_total", outcome="cancelled") >= 1, "metrics: the cancelled login is counted (outcome cancelled)")
+    check(metric(text, "line_login_verifications_total", kind="access_token", outcome="refused") >= 1,
+          "metrics: the refused bearer tokens are counted by kind and outcome")
+    check(metric(text, "line_login_verifications_total", kind="id_token", outcome="refused", reason="malformed") >= 1,
+          "metrics: the garbage ID token is counted with its reason (malformed)")
+    check(metric(text, "line_login_line_requests_total", endpoint="token", status="2xx") >= 1,
+          "metrics: the code exchange is counted as a call to LINE's token endpoint")
+    check(metric(text, "line_login_line_request_duration_seconds_count", endpoint="token") >= 1,
+          "metrics: LINE's token endpoint latency is timed")
+    check("http_" in text, "metrics: Hummingbird's request metrics are there too")
+    log = site.output()
+    check("GET /profile 200" in log and "hb.request.id=" in log, "log: one line per request with its request ID")
+    check("LINE web login" in log or "line.outcome=" in log, "log: the server kit's records are in the site's log")
+    for secret_part in ("code=", "state=", "eyJ"):
+        check(secret_part not in log, f"log: nothing like {secret_part!r} (codes, states, tokens) was logged")
+
+
 def main() -> int:
     site = peerkit.Server(peerkit.line_login_binary(), "example-site", not_ready="the example site did not answer", grace=10)
     driver = None
@@ -217,10 +253,11 @@ def main() -> int:
                 return 1
             for flow in (flow_button, flow_login_profile_logout, flow_cancel):
                 peerkit.guarded(f"{flow.__name__} ran without an exception", flow, driver, site)
-            try:
-                flow_api(site)
-            except Exception as error:
-                check(False, "flow_api ran without an exception", f"{type(error).__name__}: {error}")
+            for flow in (flow_api, flow_metrics):
+                try:
+                    flow(site)
+                except Exception as error:
+                    check(False, f"{flow.__name__} ran without an exception", f"{type(error).__name__}: {error}")
     finally:
         peerkit.quit_browser(driver)
         peerkit.check_sigterm_exit(site.stop(), "example site")

@@ -1,5 +1,6 @@
 import LineSDK
-public import OAuthEngine
+public import Logging
+import OAuthEngine
 
 /// Which tokens a client may present in `Authorization: Bearer`, and how one is verified: the one
 /// decision that every framework's bearer middleware (Hummingbird, Vapor) makes.
@@ -14,18 +15,21 @@ public enum AcceptedTokens: Sendable {
     case accessOrIDTokens(AccessTokenVerifier, IDTokenVerifier)
 
     /// Verifies `token` as configured.
+    /// - Parameters:
+    ///   - token: the bearer token.
+    ///   - logger: the request's logger (its metadata, such as the request ID, goes on every record).
     /// - Throws: ``VerificationError``; render it with ``BearerRefusal``.
-    public func authenticate(_ token: String) async throws(VerificationError) -> LineUser {
+    public func authenticate(_ token: String, logger: Logger? = nil) async throws(VerificationError) -> LineUser {
         switch self {
         case .accessTokens(let verifier):
-            return try await verifier.verify(token).user
+            return try await verifier.verify(token, logger: logger).user
         case .idTokens(let verifier, let nonce):
-            return try await verifier.verify(token, nonce: nonce).user
+            return try await verifier.verify(token, nonce: nonce, logger: logger).user
         case .accessOrIDTokens(let accessVerifier, let idVerifier):
             if Self.looksLikeIDToken(token, issuer: idVerifier.platform.issuer) {
-                return try await idVerifier.verify(token, nonce: .notChecked).user
+                return try await idVerifier.verify(token, nonce: .notChecked, logger: logger).user
             }
-            return try await accessVerifier.verify(token).user
+            return try await accessVerifier.verify(token, logger: logger).user
         }
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import LineSDK
+public import Logging
 public import OAuthEngine
 
 /// Verifies LINE access tokens that apps send to this server: `GET /oauth2/v2.1/verify` (LINE's own
@@ -24,6 +25,7 @@ public struct AccessTokenVerifier: Sendable {
 
     private let line: LinePlatformClient
     private let clock: any WallClock
+    private let metrics: VerificationMetrics
 
     /// Creates a verifier.
     /// - Parameters:
@@ -36,11 +38,12 @@ public struct AccessTokenVerifier: Sendable {
     ///   - outageBackoff: after one of LINE's endpoints failed (5xx, 429, unreachable), seconds it is left
     ///     alone, so an outage is one call per back-off rather than one per request (a longer
     ///     `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`.
+    ///   - observability: where verifications and calls to LINE are logged and counted (``LineLoginObservability``).
     /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
     public init(
         channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
         transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),
-        timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5
+        timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5, observability: LineLoginObservability = LineLoginObservability()
     ) throws(LineServerConfigurationError) {
         guard !channelIDs.isEmpty, !channelIDs.contains("") else {
             throw LineServerConfigurationError("at least one non-empty channel ID is needed")
@@ -52,18 +55,33 @@ public struct AccessTokenVerifier: Sendable {
         self.platform = platform
         self.cache = cache
         line = LinePlatformClient(
-            platform: platform, transport: BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock),
+            platform: platform,
+            transport: BackoffTransport(wrapping: platform.instrumenting(transport, observability), interval: outageBackoff, clock: clock),
             timeout: timeout)
         self.clock = clock
+        metrics = VerificationMetrics(kind: .accessToken, observability: observability)
     }
 
     /// Verifies `accessToken` and reads its owner's profile (or answers from the cache).
+    /// - Parameters:
+    ///   - accessToken: the token the app sent.
+    ///   - logger: the request's logger, so the records carry its metadata (default: the verifier's).
     /// - Throws: ``VerificationError``: ``VerificationError/invalidAccessToken(_:)``,
     ///   ``VerificationError/unknownChannel``, ``VerificationError/accessTokenExpired``,
     ///   ``VerificationError/insufficientScope``, or ``VerificationError/unavailable(_:)`` during an outage.
-    public func verify(_ accessToken: String) async throws(VerificationError) -> VerifiedAccessToken {
+    public func verify(_ accessToken: String, logger: Logger? = nil) async throws(VerificationError) -> VerifiedAccessToken {
+        try await metrics.observe(logger: logger, channel: \.channelID) { () async throws(VerificationError) in
+            try await check(accessToken)
+        }
+    }
+
+    private func check(_ accessToken: String) async throws(VerificationError) -> VerifiedAccessToken {
         try TokenShape.check(accessToken)
-        if let cached = await cache?.value(for: accessToken) { return cached }
+        if let cache {
+            let cached = await cache.value(for: accessToken)
+            metrics.cacheLookup(hit: cached != nil)
+            if let cached { return cached }
+        }
         let receivedAt = clock.now()
         let verification: AccessTokenVerifyResult
         do { verification = try await line.verify(accessToken: accessToken) } catch {

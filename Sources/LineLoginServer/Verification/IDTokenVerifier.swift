@@ -1,5 +1,6 @@
 public import Foundation
 public import LineSDK
+public import Logging
 public import OAuthEngine
 
 /// Verifies LINE ID tokens that apps send to this server (LINE's "Managing users": never trust a user ID
@@ -54,6 +55,7 @@ public struct IDTokenVerifier: Sendable {
     private let validators: [(channelID: String, validator: IDTokenValidator)]
     private let transport: any HTTPTransport
     private let timeout: TimeInterval
+    private let metrics: VerificationMetrics
 
     /// Creates a verifier.
     /// - Parameters:
@@ -72,6 +74,8 @@ public struct IDTokenVerifier: Sendable {
     ///   - outageBackoff: after LINE's verify endpoint failed (5xx, 429, unreachable), seconds it is left
     ///     alone (a longer `Retry-After` is honoured up to five minutes); see OAuthEngine's `OutageBackoff`. The JWKS
     ///     cache has its own back-off.
+    ///   - observability: where verifications and calls to LINE (JWKS fetches included) are logged and
+    ///     counted (``LineLoginObservability``).
     /// - Throws: ``LineServerConfigurationError`` without channels, with a plain-http non-loopback platform,
     ///   or with a leeway outside `IDTokenValidator.leewayBounds`.
     public init(
@@ -79,7 +83,7 @@ public struct IDTokenVerifier: Sendable {
         nonceStore: (any NonceStore)? = nil, transport: any HTTPTransport = URLSessionTransport(),
         clock: any WallClock = SystemClock(), leeway: TimeInterval = 60, jwksRefetchInterval: TimeInterval = 60,
         keys: KeySetCache? = nil, timeout: TimeInterval = 10, cache: VerifiedIDTokenCache? = nil,
-        outageBackoff: TimeInterval = 5
+        outageBackoff: TimeInterval = 5, observability: LineLoginObservability = LineLoginObservability()
     ) throws(LineServerConfigurationError) {
         guard !channels.isEmpty else { throw LineServerConfigurationError("at least one channel is needed") }
         for channel in channels where channel.channelID.isEmpty {
@@ -88,6 +92,7 @@ public struct IDTokenVerifier: Sendable {
         for (name, url) in [("jwks_uri", platform.jwksURL), ("verify endpoint", platform.verifyURL)] {
             do { try EndpointPolicy.check(url, name: name) } catch { throw LineServerConfigurationError(error.description) }
         }
+        let transport = platform.instrumenting(transport, observability)
         let keySet =
             keys
             ?? KeySetCache(
@@ -114,6 +119,7 @@ public struct IDTokenVerifier: Sendable {
         // Every token is a call in remote mode: during an outage, one per back-off, not one per request.
         self.transport = BackoffTransport(wrapping: transport, interval: outageBackoff, clock: clock)
         self.timeout = timeout
+        metrics = VerificationMetrics(kind: .idToken, observability: observability)
     }
 
     /// Verifies `idToken`.
@@ -123,11 +129,20 @@ public struct IDTokenVerifier: Sendable {
     ///     store is configured, else ``NonceRequirement/notChecked``.
     ///   - maxAge: the `max_age` the login sent; requires a recent enough `auth_time`.
     ///   - userID: the user ID the token must be about, when known.
+    ///   - logger: the request's logger, so the records carry its metadata (default: the verifier's).
     /// - Returns: the channel, the claims and the user.
     /// - Throws: ``VerificationError``; ``VerificationError/isUnavailable`` when LINE or the store failed.
     public func verify(
         _ idToken: String, nonce: NonceRequirement? = nil, maxAge: TimeInterval? = nil,
-        userID: String? = nil
+        userID: String? = nil, logger: Logger? = nil
+    ) async throws(VerificationError) -> VerifiedIDToken {
+        try await metrics.observe(logger: logger, channel: \.channelID) { () async throws(VerificationError) in
+            try await check(idToken, nonce: nonce, maxAge: maxAge, userID: userID)
+        }
+    }
+
+    private func check(
+        _ idToken: String, nonce: NonceRequirement?, maxAge: TimeInterval?, userID: String?
     ) async throws(VerificationError) -> VerifiedIDToken {
         try TokenShape.check(idToken)
         let requirement = nonce ?? (nonceStore == nil ? .notChecked : .issuedByStore)
@@ -136,7 +151,11 @@ public struct IDTokenVerifier: Sendable {
         }
         // A token that already passed every check, with nothing more asked of it now, is answered from the cache.
         let cacheable = requirement == .notChecked && maxAge == nil && userID == nil ? cache : nil
-        if let cacheable, let remembered = await cacheable.value(for: idToken, keys: keys) { return remembered }
+        if let cacheable {
+            let remembered = await cacheable.value(for: idToken, keys: keys)
+            metrics.cacheLookup(hit: remembered != nil)
+            if let remembered { return remembered }
+        }
         // 1. Form: a token that isn't a compact JWS is refused here, without asking LINE.
         let jws: CompactJWS
         do { jws = try CompactJWS(parsing: idToken) } catch { throw .idToken(.jose(error)) }

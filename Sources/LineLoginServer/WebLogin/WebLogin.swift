@@ -1,5 +1,6 @@
 public import Foundation
 import LineSDK
+public import Logging
 import OAuthEngine
 
 /// LINE's server-side web login (authorization code with the channel secret), independent of any web
@@ -21,6 +22,7 @@ public struct WebLogin: Sendable {
     // The one authorization-code flow (state spent once for every copy of this value, exchange, ID token).
     private let flow: AuthorizationCodeFlow
     private let platform: LinePlatformClient
+    private let metrics: WebLoginMetrics
 
     /// Checks the configuration and creates the login.
     /// - Throws: ``LineServerConfigurationError`` for an empty channel ID or secret, a redirect URI or
@@ -53,13 +55,14 @@ public struct WebLogin: Sendable {
         provider.quirks.remove(.requestsJWKSignedIDToken)
         provider.idTokenAlgorithms = [.hs256]
         provider.endpoints.jwksURI = nil
+        let transport = configuration.platform.instrumenting(configuration.transport, configuration.observability)
         do {
             flow = try AuthorizationCodeFlow(
-                configuration: provider, transport: configuration.transport, clock: configuration.clock,
-                random: configuration.random)
+                configuration: provider, transport: transport, clock: configuration.clock, random: configuration.random)
         } catch { throw LineServerConfigurationError("platform: \(error)") }
         self.configuration = configuration
-        platform = LinePlatformClient(platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
+        platform = LinePlatformClient(platform: configuration.platform, transport: transport, timeout: configuration.timeout)
+        metrics = WebLoginMetrics(configuration.observability)
     }
 
     // MARK: Start
@@ -110,7 +113,15 @@ public struct WebLogin: Sendable {
     /// - Parameters:
     ///   - url: the callback URL as requested (LINE's `code`, `state`, or `error` in the query).
     ///   - cookieHeader: the request's `Cookie` header.
-    public func callback(url: URL, cookieHeader: String?) async throws(WebLoginError) -> WebLoginResult {
+    ///   - logger: the request's logger, so the records carry its metadata (default: the configuration's).
+    public func callback(url: URL, cookieHeader: String?, logger: Logger? = nil) async throws(WebLoginError) -> WebLoginResult {
+        try await metrics.observe(logger: logger, channel: configuration.channelID) { () async throws(WebLoginError) in
+            try await complete(url: url, pending: try pending(cookieHeader))
+        }
+    }
+
+    /// The attempt the browser's sealed cookie holds.
+    private func pending(_ cookieHeader: String?) throws(WebLoginError) -> PendingLogin {
         guard let sealed = ResponseCookie.value(named: configuration.attemptCookieName, inCookieHeader: cookieHeader),
             let pending = try? configuration.sealer.open(
                 sealed, as: PendingLogin.self, purpose: attemptPurpose,
@@ -118,14 +129,24 @@ public struct WebLogin: Sendable {
         else {
             throw .noPendingLogin
         }
-        return try await callback(url: url, pending: pending)
+        return pending
     }
 
     /// Completes an attempt the app kept itself (remove it from the session before calling: single use).
     /// In order: the redirect (path, then `state` in constant time, then LINE's `error`, then `code`), the
     /// code exchange with the secret and PKCE verifier, the HS256 ID token (nonce, `auth_time`), the
     /// profile, and `sub` equal to the profile's user ID.
-    public func callback(url: URL, pending: PendingLogin) async throws(WebLoginError) -> WebLoginResult {
+    /// - Parameters:
+    ///   - url: the callback URL as requested.
+    ///   - pending: the attempt ``begin(returnTo:disableAutoLogin:)`` gave.
+    ///   - logger: the request's logger, so the records carry its metadata (default: the configuration's).
+    public func callback(url: URL, pending: PendingLogin, logger: Logger? = nil) async throws(WebLoginError) -> WebLoginResult {
+        try await metrics.observe(logger: logger, channel: configuration.channelID) { () async throws(WebLoginError) in
+            try await complete(url: url, pending: pending)
+        }
+    }
+
+    private func complete(url: URL, pending: PendingLogin) async throws(WebLoginError) -> WebLoginResult {
         guard configuration.clock.now() < pending.expiresAt else { throw .noPendingLogin }
         let request = AuthorizationRequest(
             restoringEndpoint: configuration.platform.authorizeURL, clientID: configuration.channelID,

@@ -50,6 +50,8 @@ public struct WebLoginConfiguration: Sendable {
     public var leeway: TimeInterval
     /// Seconds per request to LINE.
     public var timeout: TimeInterval
+    /// Where sign-ins and calls to LINE are logged and counted (``LineLoginObservability``).
+    public var observability: LineLoginObservability
 
     /// Creates a configuration with LINE's defaults: `profile openid`, PKCE, a 10-minute attempt.
     public init(
@@ -61,7 +63,7 @@ public struct WebLoginConfiguration: Sendable {
         attemptCookieName: String = "line_login_attempt", sessionCookieName: String = "line_session",
         secureCookies: Bool? = nil, transport: any HTTPTransport = URLSessionTransport(),
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandomSource(),
-        leeway: TimeInterval = 60, timeout: TimeInterval = 10
+        leeway: TimeInterval = 60, timeout: TimeInterval = 10, observability: LineLoginObservability = LineLoginObservability()
     ) {
         self.channelID = channelID
         self.channelSecret = channelSecret
@@ -85,6 +87,7 @@ public struct WebLoginConfiguration: Sendable {
         self.random = random
         self.leeway = leeway
         self.timeout = timeout
+        self.observability = observability
     }
 }
 

@@ -7,6 +7,9 @@ import LineLoginPostgres
 import PostgresNIO
 import LineLoginServer
 import LineSDK
+import Logging
+import CoreMetrics
+import Prometheus
 
 /// `line-login example-site`: a small web site using `LineLoginServer` end to end — a home page with the
 /// "Log in with LINE" button, the server-side web login, a profile page, logout, and a JSON API behind
@@ -58,6 +61,11 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             valueName: "URL"))
     var postgres: String?
 
+    @Option(
+        name: .customLong("log-level"),
+        help: "The least level logged to stderr: trace, debug, info, notice, warning, error or critical (never a token or code).")
+    var logLevel: Logger.Level = .info
+
     func validate() throws {
         if channel.platformString != nil && channel.channelID == nil {
             throw ValidationError("--platform needs --channel-id: without a channel the site uses its own emulator")
@@ -105,13 +113,21 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             // The pool runs while the site does.
             let pool = shared.map { stores in Task { await stores.client.run() } }
             defer { pool?.cancel() }
+            // GET /metrics shows this registry; Hummingbird's request metrics reach it through MetricsSystem,
+            // the server kit's through the observability it is given.
+            let registry = PrometheusCollectorRegistry()
+            let factory = PrometheusMetricsFactory(registry: registry)
+            MetricsSystem.bootstrap(factory)
+            var logger = Logger(label: "example-site", factory: { StreamLogHandler.standardError(label: $0) })
+            logger.logLevel = logLevel
             let site: ExampleSite
             do {
                 site = try ExampleSite(
                     target: target, redirectURI: redirectURI, sealer: try sealer(),
                     scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
                     nonceStore: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
-                    sessions: shared?.sessions ?? MemoryWebSessionStore())
+                    sessions: shared?.sessions ?? MemoryWebSessionStore(),
+                    observability: LineLoginObservability(logger: logger, metricsFactory: factory), metrics: registry)
             } catch let error as LineServerConfigurationError {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)

@@ -36,7 +36,7 @@ enum TokenSummary {
             "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (\(Seconds.relative(token.expiresAt.timeIntervalSinceNow)))",
         ]
         if let payload = token.IDToken?.payload {
-            lines.append("user ID:     \(payload.subject)")
+            lines.append("user ID:     \(payload.subject ?? "(none)")")
             if let name = payload.name { lines.append("name:        \(name)") }
             if let email = payload.email { lines.append("email:       \(email)") }
         }
