@@ -161,7 +161,10 @@ let package = Package(
         // Test helpers shared by the server-side test targets (fixtures, scripted transports, the refusal-table cases).
         .target(
             name: "LineLoginServerTestSupport",
-            dependencies: ["LineLoginServer", "OAuthEngine", "ClientTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "LineLoginServer", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Tests/LineLoginServerTestSupport",
             swiftSettings: swiftSettings
         ),

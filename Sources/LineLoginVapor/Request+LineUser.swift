@@ -2,8 +2,8 @@ public import LineLoginServer
 public import Vapor
 
 extension Request {
-    /// The LINE user ``LineBearerMiddleware`` verified, or `nil` on a route it doesn't guard (or with no
-    /// token where tokens are optional).
+    /// The LINE user ``LineBearerMiddleware`` verified or ``LineSessionMiddleware`` found in the web-login
+    /// session, or `nil` (no token where tokens are optional, a signed-out visitor, a route neither guards).
     public var lineUser: LineUser? {
         get { storage[LineUserKey.self] }
         set { storage[LineUserKey.self] = newValue }

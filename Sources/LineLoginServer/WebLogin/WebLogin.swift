@@ -5,7 +5,7 @@ import OAuthEngine
 
 /// LINE's server-side web login (authorization code with the channel secret), independent of any web
 /// framework: ``start(returnTo:disableAutoLogin:)`` gives the redirect to LINE and a sealed cookie that
-/// binds the attempt (state, nonce, PKCE verifier) to the browser; ``callback(url:cookieHeader:)``
+/// binds the attempt (state, nonce, PKCE verifier) to the browser; ``callback(url:cookieHeader:logger:)``
 /// checks the state, exchanges the code, validates the HS256 ID token, reads the profile and returns
 /// the user; ``logout(_:)`` revokes.
 ///
@@ -68,7 +68,7 @@ public struct WebLogin: Sendable {
     // MARK: Start
 
     /// Starts an attempt for an app that keeps it in its own server session: keep `pending` there and
-    /// redirect to `authorizationURL`; pass `pending` back to ``callback(url:pending:)``.
+    /// redirect to `authorizationURL`; pass `pending` back to ``callback(url:pending:logger:)``.
     /// - Parameters:
     ///   - returnTo: a local path (`/…`) to come back to; anything else is dropped (no open redirect).
     ///   - disableAutoLogin: send `disable_auto_login=true` (the one retry after LINE's auto-login failure).
