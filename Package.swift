@@ -210,7 +210,7 @@ let package = Package(
             // the PostgreSQL ones, and the PostgreSQL stores' own tests (LINE_LOGIN_POSTGRES_URL).
             name: "LineLoginPostgresTests",
             dependencies: [
-                "LineLoginPostgres", "LineLoginServer", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
+                "LineLoginPostgres", "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -55,6 +55,8 @@ public struct ExampleSite: Sendable {
     ///   - nonceStore: where `/api/nonce`'s nonces live (shared by every instance on PostgreSQL); `nil`, memory.
     ///   - nonceLifetime: seconds they are good for, as that store has it.
     ///   - sessions: which web-login sessions are live (shared, so a logout on one instance ends it everywhere).
+    ///   - accessTokenCache: where `/api/me`'s verified access tokens are remembered (shared by every instance
+    ///     on PostgreSQL); `nil`, this process's memory.
     ///   - observability: where the server kit logs and counts; the site's own request log uses its logger too.
     ///   - metrics: the registry `GET /metrics` shows in Prometheus' text format (`nil`: no such route); the
     ///     caller bootstraps `MetricsSystem` with it, so the request metrics land there too.
@@ -63,6 +65,7 @@ public struct ExampleSite: Sendable {
         target: Target, redirectURI: URL, sealer: CookieSealer, scopes: [String], botPrompt: String?,
         nonceStore: (any NonceStore)? = nil, nonceLifetime: TimeInterval = 600,
         sessions: any WebSessionStore = MemoryWebSessionStore(),
+        accessTokenCache: (any AccessTokenCaching)? = nil,
         observability: LineLoginObservability = LineLoginObservability(), metrics: PrometheusCollectorRegistry? = nil
     ) throws {
         self.target = target
@@ -78,7 +81,9 @@ public struct ExampleSite: Sendable {
         self.nonceLifetime = nonceStore == nil ? memory.lifetime : nonceLifetime
         let channel = LineChannel(channelID: target.channelID, channelSecret: target.channelSecret)
         idTokens = try IDTokenVerifier(channels: [channel], platform: target.platform, nonceStore: nonces, observability: observability)
-        accessTokens = try AccessTokenVerifier(channelIDs: [target.channelID], platform: target.platform, observability: observability)
+        accessTokens = try AccessTokenVerifier(
+            channelIDs: [target.channelID], platform: target.platform, cache: accessTokenCache ?? AccessTokenCache(),
+            observability: observability)
     }
 
     /// Serves until the process is told to stop (SIGINT/SIGTERM); `onRunning` is called once it listens.

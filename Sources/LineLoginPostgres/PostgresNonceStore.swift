@@ -30,9 +30,9 @@ public final class PostgresNonceStore: NonceStore {
     public static let defaultTable = "line_login_nonces"
 
     /// The pooled client the store queries through; the app runs it.
-    public let client: PostgresClient
+    public var client: PostgresClient { storage.client }
     /// The table, as written in SQL.
-    public let table: String
+    public var table: String { storage.table }
     /// At most this many live nonces are pending (approximate under concurrent issuing).
     public let capacity: Int
     /// At most this many nonces are pending for one client.
@@ -40,17 +40,14 @@ public final class PostgresNonceStore: NonceStore {
     /// How long an issued nonce stays usable, in seconds.
     public let lifetime: TimeInterval
     /// The most expired rows one purge deletes.
-    public let purgeBatchSize: Int
+    public var purgeBatchSize: Int { storage.purgeBatchSize }
     /// One purge batch runs after this many operations of this instance (0: only ``purgeExpired()``).
-    public let purgeInterval: Int
+    public var purgeInterval: Int { storage.purgeInterval }
     /// Whether the first operation creates the table and its indexes when they are missing.
-    public let createsSchema: Bool
+    public var createsSchema: Bool { storage.createsSchema }
 
-    private let name: PostgresTableName
-    private let clock: (any WallClock)?
+    private let storage: PostgresStoreTable
     private let random: any RandomSource
-    private let logger: Logger
-    private let upkeep: StoreUpkeep
 
     /// Creates a store on `client`.
     /// - Parameters:
@@ -76,19 +73,13 @@ public final class PostgresNonceStore: NonceStore {
     )
         throws(PostgresStoreError)
     {
-        name = try PostgresTableName(table)
-        self.client = client
-        self.table = table
+        storage = try PostgresStoreTable(
+            client: client, table: table, statements: Self.schemaStatements(table:), what: "the nonce store",
+            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger)
         self.capacity = max(1, capacity)
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime
-        self.purgeBatchSize = max(1, purgeBatchSize)
-        self.purgeInterval = max(0, purgeInterval)
-        self.createsSchema = createsSchema
-        self.clock = clock
         self.random = random
-        self.logger = logger
-        upkeep = StoreUpkeep(purgeInterval: purgeInterval)
     }
 
     /// The statements that create the table and its indexes, each idempotent (`IF NOT EXISTS`): the
@@ -116,11 +107,11 @@ public final class PostgresNonceStore: NonceStore {
     ///   database fails.
     public func issue(for client: String) async throws(NonceStoreError) -> String {
         let nonce = Base64URL.encode(random.bytes(count: 32))
-        let digest = Self.digest(nonce)
-        let clientKey = Self.digest(client)
-        let now = clock?.now()
+        let digest = PostgresStoreTable.digest(nonce)
+        let clientKey = PostgresStoreTable.digest(client)
+        let now = storage.now
         let issued = try await run {
-            try await self.client.withTransaction(logger: self.logger) { connection in
+            try await self.client.withTransaction(logger: self.storage.logger) { connection in
                 try await self.issue(digest: digest, clientKey: clientKey, now: now, on: connection)
             }
         }
@@ -131,14 +122,14 @@ public final class PostgresNonceStore: NonceStore {
     /// `true` once for an issued, unexpired nonce; the row is deleted either way, in one statement.
     /// - Throws: ``NonceStoreError`` when the database fails.
     public func consume(_ nonce: String) async throws(NonceStoreError) -> Bool {
-        let digest = Self.digest(nonce)
-        let now = clock?.now()
+        let digest = PostgresStoreTable.digest(nonce)
+        let now = storage.now
         return try await run {
             let rows = try await self.client.query(
                 """
-                DELETE FROM \(unescaped: self.name.sql) WHERE digest = \(digest)
+                DELETE FROM \(unescaped: self.storage.name.sql) WHERE digest = \(digest)
                 RETURNING expires_at > COALESCE(\(now)::timestamptz, now())
-                """, logger: self.logger)
+                """, logger: self.storage.logger)
             var fresh = false
             for try await live in rows.decode(Bool.self) { fresh = fresh || live }
             return fresh
@@ -151,35 +142,25 @@ public final class PostgresNonceStore: NonceStore {
     /// - Throws: ``NonceStoreError`` when the database fails.
     @discardableResult
     public func purgeExpired() async throws(NonceStoreError) -> Int {
-        let now = clock?.now()
-        return try await run { try await self.purge(now: now) }
+        do { return try await storage.purgeExpired() } catch { throw NonceStoreError(error.message) }
     }
 
     /// How many rows the table holds, expired ones included until they are purged (for tests and metrics).
     /// - Throws: ``NonceStoreError`` when the database fails.
     public func count() async throws(NonceStoreError) -> Int {
-        try await run {
-            let rows = try await self.client.query("SELECT count(*) FROM \(unescaped: self.name.sql)", logger: self.logger)
-            var total = 0
-            for try await value in rows.decode(Int.self) { total = value }
-            return total
-        }
+        do { return try await storage.count() } catch { throw NonceStoreError(error.message) }
     }
 
     /// Creates the table and its indexes if they are missing (what the first operation does when
     /// ``createsSchema`` is set). Instances starting together are serialized by an advisory lock.
     /// - Throws: ``NonceStoreError`` when the database fails.
     public func createSchema() async throws(NonceStoreError) {
-        do {
-            try await PostgresSchema.create(try Self.schemaStatements(table: table), table: name, on: client, logger: logger)
-        } catch {
-            throw NonceStoreError(PostgresStoreError("the nonce store's schema", failedWith: error).message)
-        }
+        do { try await storage.createSchema() } catch { throw NonceStoreError(error.message) }
     }
 
     // One issue inside its transaction: `false` when the store is full of other clients' nonces.
     private func issue(digest: Data, clientKey: Data, now: Date?, on connection: PostgresConnection) async throws -> Bool {
-        let table = name.sql
+        let (table, logger) = (storage.name.sql, storage.logger)
         // One issuer per client at a time, on every instance: the quota can't be overrun by a race.
         try await connection.query(
             "SELECT pg_advisory_xact_lock(hashtext(\(table)), hashtext(encode(\(clientKey), 'hex')))",
@@ -221,33 +202,8 @@ public final class PostgresNonceStore: NonceStore {
         return true
     }
 
-    private func purge(now: Date?) async throws -> Int {
-        try await PostgresSchema.purge(table: name, batchSize: purgeBatchSize, now: now, on: client, logger: logger)
-    }
-
-    // Creates the schema first if this instance hasn't, runs `body`, then a purge batch when one is due;
-    // every database error becomes a ``NonceStoreError`` that quotes no value.
-    private func run<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws(NonceStoreError) -> Result {
-        do {
-            if createsSchema {
-                let statements = try Self.schemaStatements(table: table)
-                let (name, client, logger) = (name, client, logger)
-                try await upkeep.ensureSchema {
-                    try await PostgresSchema.create(statements, table: name, on: client, logger: logger)
-                }
-            }
-            let result = try await body()
-            if await upkeep.purgeIsDue() {
-                // Best effort: the operation succeeded; the next due purge, or purgeExpired(), tries again.
-                _ = try? await purge(now: clock?.now())
-            }
-            return result
-        } catch {
-            throw NonceStoreError(PostgresStoreError("the nonce store", failedWith: error).message)
-        }
-    }
-
-    private static func digest(_ value: String) -> Data {
-        Data(SHA256.hash(data: Data(value.utf8)))
+    // The store's operations, with a database failure as the ``NonceStoreError`` the protocol throws.
+    private func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws(NonceStoreError) -> Result {
+        do { return try await storage.run(body) } catch { throw NonceStoreError(error.message) }
     }
 }

@@ -25,20 +25,17 @@ public final class PostgresWebSessionStore: WebSessionStore {
     public static let defaultTable = "line_login_web_sessions"
 
     /// The pooled client the store queries through; the app runs it.
-    public let client: PostgresClient
+    public var client: PostgresClient { storage.client }
     /// The table, as written in SQL.
-    public let table: String
+    public var table: String { storage.table }
     /// The most expired rows one purge deletes.
-    public let purgeBatchSize: Int
+    public var purgeBatchSize: Int { storage.purgeBatchSize }
     /// One purge batch runs after this many operations of this instance (0: only ``purgeExpired()``).
-    public let purgeInterval: Int
+    public var purgeInterval: Int { storage.purgeInterval }
     /// Whether the first operation creates the table and its index when they are missing.
-    public let createsSchema: Bool
+    public var createsSchema: Bool { storage.createsSchema }
 
-    private let name: PostgresTableName
-    private let clock: (any WallClock)?
-    private let logger: Logger
-    private let upkeep: StoreUpkeep
+    private let storage: PostgresStoreTable
 
     /// Creates a store on `client`.
     /// - Parameters:
@@ -59,15 +56,9 @@ public final class PostgresWebSessionStore: WebSessionStore {
     )
         throws(PostgresStoreError)
     {
-        name = try PostgresTableName(table)
-        self.client = client
-        self.table = table
-        self.purgeBatchSize = max(1, purgeBatchSize)
-        self.purgeInterval = max(0, purgeInterval)
-        self.createsSchema = createsSchema
-        self.clock = clock
-        self.logger = logger
-        upkeep = StoreUpkeep(purgeInterval: purgeInterval)
+        storage = try PostgresStoreTable(
+            client: client, table: table, statements: Self.schemaStatements(table:), what: "the web session store",
+            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger)
     }
 
     /// The statements that create the table and its index, each idempotent (`IF NOT EXISTS`): the
@@ -90,29 +81,29 @@ public final class PostgresWebSessionStore: WebSessionStore {
     /// Remembers `id` as live until `expiresAt`, unless it was ended and has not yet expired.
     /// - Throws: ``PostgresStoreError`` when the database fails.
     public func begin(_ id: String, expiresAt: Date) async throws {
-        let digest = Self.digest(id)
-        let now = clock?.now()
-        try await run {
+        let digest = PostgresStoreTable.digest(id)
+        let now = storage.now
+        try await storage.run {
             _ = try await self.client.query(
                 """
-                INSERT INTO \(unescaped: self.name.sql) AS session (digest, expires_at) VALUES (\(digest), \(expiresAt))
+                INSERT INTO \(unescaped: self.storage.name.sql) AS session (digest, expires_at) VALUES (\(digest), \(expiresAt))
                 ON CONFLICT (digest) DO UPDATE SET expires_at = EXCLUDED.expires_at, ended = false
                 WHERE NOT session.ended OR session.expires_at <= COALESCE(\(now)::timestamptz, now())
-                """, logger: self.logger)
+                """, logger: self.storage.logger)
         }
     }
 
     /// Whether `id` was begun, not ended and has not expired.
     /// - Throws: ``PostgresStoreError`` when the database fails.
     public func isActive(_ id: String) async throws -> Bool {
-        let digest = Self.digest(id)
-        let now = clock?.now()
-        return try await run {
+        let digest = PostgresStoreTable.digest(id)
+        let now = storage.now
+        return try await storage.run {
             let rows = try await self.client.query(
                 """
-                SELECT 1 FROM \(unescaped: self.name.sql)
+                SELECT 1 FROM \(unescaped: self.storage.name.sql)
                 WHERE digest = \(digest) AND NOT ended AND expires_at > COALESCE(\(now)::timestamptz, now())
-                """, logger: self.logger)
+                """, logger: self.storage.logger)
             var found = false
             for try await _ in rows { found = true }
             return found
@@ -122,10 +113,10 @@ public final class PostgresWebSessionStore: WebSessionStore {
     /// Ends `id`, on every instance: it stays ended until it would have expired (an unknown one is fine).
     /// - Throws: ``PostgresStoreError`` when the database fails.
     public func end(_ id: String) async throws {
-        let digest = Self.digest(id)
-        try await run {
+        let digest = PostgresStoreTable.digest(id)
+        try await storage.run {
             _ = try await self.client.query(
-                "UPDATE \(unescaped: self.name.sql) SET ended = true WHERE digest = \(digest)", logger: self.logger)
+                "UPDATE \(unescaped: self.storage.name.sql) SET ended = true WHERE digest = \(digest)", logger: self.storage.logger)
         }
     }
 
@@ -135,61 +126,20 @@ public final class PostgresWebSessionStore: WebSessionStore {
     /// - Throws: ``PostgresStoreError`` when the database fails.
     @discardableResult
     public func purgeExpired() async throws -> Int {
-        let now = clock?.now()
-        return try await run { try await self.purge(now: now) }
+        try await storage.purgeExpired()
     }
 
     /// How many rows the table holds, ended and expired ones included until they are purged (for tests
     /// and metrics).
     /// - Throws: ``PostgresStoreError`` when the database fails.
     public func count() async throws -> Int {
-        try await run {
-            let rows = try await self.client.query("SELECT count(*) FROM \(unescaped: self.name.sql)", logger: self.logger)
-            var total = 0
-            for try await value in rows.decode(Int.self) { total = value }
-            return total
-        }
+        try await storage.count()
     }
 
     /// Creates the table and its index if they are missing (what the first operation does when
     /// ``createsSchema`` is set). Instances starting together are serialized by an advisory lock.
     /// - Throws: ``PostgresStoreError`` when the database fails.
     public func createSchema() async throws {
-        do {
-            try await PostgresSchema.create(try Self.schemaStatements(table: table), table: name, on: client, logger: logger)
-        } catch {
-            throw PostgresStoreError("the web session store's schema", failedWith: error)
-        }
-    }
-
-    private func purge(now: Date?) async throws -> Int {
-        try await PostgresSchema.purge(table: name, batchSize: purgeBatchSize, now: now, on: client, logger: logger)
-    }
-
-    // Creates the schema first if this instance hasn't, runs `body`, then a purge batch when one is due;
-    // every database error becomes a ``PostgresStoreError`` that quotes no value.
-    @discardableResult
-    private func run<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws(PostgresStoreError) -> Result {
-        do {
-            if createsSchema {
-                let statements = try Self.schemaStatements(table: table)
-                let (name, client, logger) = (name, client, logger)
-                try await upkeep.ensureSchema {
-                    try await PostgresSchema.create(statements, table: name, on: client, logger: logger)
-                }
-            }
-            let result = try await body()
-            if await upkeep.purgeIsDue() {
-                // Best effort: the operation succeeded; the next due purge, or purgeExpired(), tries again.
-                _ = try? await purge(now: clock?.now())
-            }
-            return result
-        } catch {
-            throw PostgresStoreError("the web session store", failedWith: error)
-        }
-    }
-
-    private static func digest(_ value: String) -> Data {
-        Data(SHA256.hash(data: Data(value.utf8)))
+        try await storage.createSchema()
     }
 }

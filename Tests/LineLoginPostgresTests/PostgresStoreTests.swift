@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import LineLoginPostgres
 import LineLoginServer
+import LineSDK
 import OAuthEngine
 import PostgresNIO
 import Testing
@@ -50,6 +51,56 @@ struct PostgresStoreTests {
             #expect(try await !other.isActive("session"))
             try await PostgresTestDatabase.drop(table, on: clients[0])
         }
+    }
+
+    @Test func anAccessTokenVerifiedOnOneInstanceIsAnsweredByAnotherAndRemovedEverywhere() async throws {
+        try await PostgresTestDatabase.withClients(2) { clients in
+            let table = PostgresTestDatabase.uniqueTable("access_tokens")
+            let one = try PostgresAccessTokenCache(client: clients[0], table: table, timeout: .seconds(60))
+            let other = try PostgresAccessTokenCache(client: clients[1], table: table, timeout: .seconds(60))
+            let token = "an-access-token-0123456789abcdef"
+            // Instance one asks LINE (scripted) and caches; instance two's verifier answers without asking LINE.
+            let line = ScriptedTransport { request throws(TransportError) in
+                switch request.url.path {
+                case "/oauth2/v2.1/verify":
+                    return HTTPResponse.json(200, ["client_id": TestTokens.channelID, "expires_in": 3600, "scope": "profile openid"])
+                case "/v2/profile": return HTTPResponse.json(200, ["userId": TestTokens.userID, "displayName": "Brown"])
+                default: return HTTPResponse(statusCode: 404)
+                }
+            }
+            let first = try AccessTokenVerifier(channelIDs: [TestTokens.channelID], cache: one, transport: line)
+            let second = try AccessTokenVerifier(channelIDs: [TestTokens.channelID], cache: other, transport: line)
+            #expect(try await first.verify(token).profile.displayName == "Brown")
+            #expect(try await second.verify(token).profile.userID == TestTokens.userID)
+            #expect(line.count(path: "/oauth2/v2.1/verify") == 1, "the second instance was answered from the shared cache")
+            // Removed on one instance (after a logout): the other asks LINE again.
+            try await other.remove(token: token)
+            _ = try await first.verify(token)
+            #expect(line.count(path: "/oauth2/v2.1/verify") == 2)
+            // The table holds the digest, never the token.
+            let rows = try await clients[0].query(
+                PostgresQuery(unsafeSQL: "SELECT encode(digest, 'hex') || encode(verified, 'escape') FROM \(table)"))
+            for try await text in rows.decode(String.self) { #expect(!text.contains(token)) }
+            try await PostgresTestDatabase.drop(table, on: clients[0])
+        }
+    }
+
+    @Test func aCacheThatFailsIsAMissNotARefusal() async throws {
+        // A PostgreSQL that can't be reached: the verifier asks LINE and answers as without a cache.
+        let client = PostgresClient(
+            configuration: try PostgresURL.configuration("postgres://nobody:nothing@127.0.0.1:1/none", tls: .disable))
+        let cache = try PostgresAccessTokenCache(client: client)
+        let line = ScriptedTransport { request throws(TransportError) in
+            request.url.path == "/oauth2/v2.1/verify"
+                ? HTTPResponse.json(200, ["client_id": TestTokens.channelID, "expires_in": 3600, "scope": "profile"])
+                : HTTPResponse.json(200, ["userId": TestTokens.userID, "displayName": "Brown"])
+        }
+        let verifier = try AccessTokenVerifier(channelIDs: [TestTokens.channelID], cache: cache, transport: line)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        let verified = try await verifier.verify("an-access-token-0123456789")
+        #expect(verified.channelID == TestTokens.channelID)
+        #expect(line.count(path: "/oauth2/v2.1/verify") == 1)
     }
 
     @Test func noncesAndSessionsExpireByTheDatabasesClock() async throws {

@@ -72,4 +72,29 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
             }
         }
     }
+
+    /// Runs `body` with a fresh access-token cache of this kind on `clock`.
+    func withAccessTokenCache(
+        maximumAge: TimeInterval = 300, clock: TestClock, _ body: @Sendable (any AccessTokenCaching) async throws -> Void
+    ) async throws {
+        switch self {
+        case .memory:
+            try await body(AccessTokenCache(maximumAge: maximumAge, clock: clock))
+        case .postgres:
+            try await PostgresTestDatabase.withClients { clients in
+                let table = PostgresTestDatabase.uniqueTable("access_tokens")
+                // A generous deadline: the first operation connects and creates the table, which a loaded
+                // machine (the parallel suite, the sanitizers) can take seconds to do.
+                let cache = try PostgresAccessTokenCache(
+                    client: clients[0], table: table, maximumAge: maximumAge, clock: clock, timeout: .seconds(60))
+                do {
+                    try await body(cache)
+                } catch {
+                    try? await PostgresTestDatabase.drop(table, on: clients[0])
+                    throw error
+                }
+                try await PostgresTestDatabase.drop(table, on: clients[0])
+            }
+        }
+    }
 }

@@ -19,7 +19,7 @@ public import Logging
 /// - `line_login_verifications_total` {`kind`: `access_token`|`id_token`, `outcome`: `accepted`|`refused`|
 ///   `unavailable`, `reason`: `none` or ``VerificationError/code``}, and the timer
 ///   `line_login_verification_duration_seconds` {`kind`}.
-/// - `line_login_cache_lookups_total` {`cache`: `access_token`|`id_token`, `result`: `hit`|`miss`}.
+/// - `line_login_cache_lookups_total` {`cache`: `access_token`|`id_token`, `result`: `hit`|`miss`|`error`} (a shared cache that failed is asked around).
 /// - `line_login_line_requests_total` {`endpoint`: `jwks`|`verify`|`profile`|`token`|`revoke`|`other`,
 ///   `status`: `2xx`|`3xx`|`4xx`|`5xx`|`failed`} (JWKS fetches are its `jwks` series), and the timer
 ///   `line_login_line_request_duration_seconds` {`endpoint`}: LINE's latency as this server sees it.

@@ -18,6 +18,7 @@ struct VerificationMetrics: Sendable {
     private let duration: Timer
     private let cacheHit: Counter
     private let cacheMiss: Counter
+    private let cacheError: Counter
 
     init(kind: Kind, observability: LineLoginObservability) {
         self.kind = kind
@@ -31,11 +32,22 @@ struct VerificationMetrics: Sendable {
             label: "line_login_cache_lookups_total", dimensions: [("cache", kind.rawValue), ("result", "hit")], factory: factory)
         cacheMiss = Counter(
             label: "line_login_cache_lookups_total", dimensions: [("cache", kind.rawValue), ("result", "miss")], factory: factory)
+        cacheError = Counter(
+            label: "line_login_cache_lookups_total", dimensions: [("cache", kind.rawValue), ("result", "error")], factory: factory)
     }
 
     /// Counts a cache lookup.
     func cacheLookup(hit: Bool) {
         (hit ? cacheHit : cacheMiss).increment()
+    }
+
+    /// Counts and logs a cache that failed (a shared cache's database, say); the verification goes on
+    /// without it. The error's type only: a database error's text can quote a row.
+    func cacheFailed(_ error: any Error, logger: Logger) {
+        cacheError.increment()
+        logger.warning(
+            "the \(kind.rawValue == "access_token" ? "access-token" : "ID-token") cache failed; asking LINE instead",
+            metadata: ["line.kind": "\(kind.rawValue)", "line.error": "\(type(of: error))"])
     }
 
     /// Runs one verification, then counts, times and logs its outcome. `channel` names the channel of an

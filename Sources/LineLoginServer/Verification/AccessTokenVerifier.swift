@@ -20,8 +20,8 @@ public struct AccessTokenVerifier: Sendable {
     public let channelIDs: Set<String>
     /// LINE, or a compatible platform such as the emulator.
     public let platform: LinePlatform
-    /// The cache of verified tokens, if any.
-    public let cache: AccessTokenCache?
+    /// The cache of verified tokens, if any: this process's ``AccessTokenCache``, or one shared by every instance.
+    public let cache: (any AccessTokenCaching)?
 
     private let line: LinePlatformClient
     private let clock: any WallClock
@@ -31,7 +31,8 @@ public struct AccessTokenVerifier: Sendable {
     /// - Parameters:
     ///   - channelIDs: the channels whose tokens are accepted.
     ///   - platform: LINE's production platform, or e.g. `.custom(baseURL:)` for the emulator.
-    ///   - cache: verified tokens are remembered here (`nil`: ask LINE every time). Give it the same clock.
+    ///   - cache: verified tokens are remembered here (`nil`: ask LINE every time): an ``AccessTokenCache``
+    ///     (give it the same clock), or a cache shared by every instance of the site.
     ///   - transport: HTTP for verify and profile.
     ///   - clock: the clock `expires_in` is made absolute with.
     ///   - timeout: seconds per request to LINE.
@@ -41,7 +42,7 @@ public struct AccessTokenVerifier: Sendable {
     ///   - observability: where verifications and calls to LINE are logged and counted (``LineLoginObservability``).
     /// - Throws: ``LineServerConfigurationError`` without channels or with a plain-http non-loopback platform.
     public init(
-        channelIDs: [String], platform: LinePlatform = .production, cache: AccessTokenCache? = AccessTokenCache(),
+        channelIDs: [String], platform: LinePlatform = .production, cache: (any AccessTokenCaching)? = AccessTokenCache(),
         transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock = SystemClock(),
         timeout: TimeInterval = 10, outageBackoff: TimeInterval = 5, observability: LineLoginObservability = LineLoginObservability()
     ) throws(LineServerConfigurationError) {
@@ -71,16 +72,21 @@ public struct AccessTokenVerifier: Sendable {
     ///   ``VerificationError/insufficientScope``, or ``VerificationError/unavailable(_:)`` during an outage.
     public func verify(_ accessToken: String, logger: Logger? = nil) async throws(VerificationError) -> VerifiedAccessToken {
         try await metrics.observe(logger: logger, channel: \.channelID) { () async throws(VerificationError) in
-            try await check(accessToken)
+            try await check(accessToken, logger: logger ?? metrics.logger)
         }
     }
 
-    private func check(_ accessToken: String) async throws(VerificationError) -> VerifiedAccessToken {
+    private func check(_ accessToken: String, logger: Logger) async throws(VerificationError) -> VerifiedAccessToken {
         try TokenShape.check(accessToken)
         if let cache {
-            let cached = await cache.value(for: accessToken)
-            metrics.cacheLookup(hit: cached != nil)
-            if let cached { return cached }
+            do {
+                let cached = try await cache.value(for: accessToken)
+                metrics.cacheLookup(hit: cached != nil)
+                if let cached { return cached }
+            } catch {
+                // A cache that fails is a miss: LINE decides, as without a cache.
+                metrics.cacheFailed(error, logger: logger)
+            }
         }
         let receivedAt = clock.now()
         let verification: AccessTokenVerifyResult
@@ -99,7 +105,9 @@ public struct AccessTokenVerifier: Sendable {
         let verified = VerifiedAccessToken(
             channelID: verification.channelID, scopes: scopes,
             expiresAt: receivedAt.addingTimeInterval(verification.expiresIn), profile: profile)
-        await cache?.insert(verified, for: accessToken)
+        if let cache {
+            do { try await cache.insert(verified, for: accessToken) } catch { metrics.cacheFailed(error, logger: logger) }
+        }
         return verified
     }
 

@@ -2,7 +2,7 @@ public import Foundation
 public import LineSDK
 
 /// An access token LINE confirmed for one of the configured channels, with its owner's profile.
-public struct VerifiedAccessToken: Sendable, Equatable {
+public struct VerifiedAccessToken: Sendable, Equatable, Codable {
     /// The channel it was issued to (`client_id`).
     public let channelID: String
     /// The granted scopes.

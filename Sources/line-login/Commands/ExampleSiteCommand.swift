@@ -126,13 +126,15 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                     target: target, redirectURI: redirectURI, sealer: try sealer(),
                     scopes: email ? ["profile", "openid", "email"] : ["profile", "openid"], botPrompt: botPrompt,
                     nonceStore: shared?.nonces, nonceLifetime: shared?.nonces.lifetime ?? 600,
-                    sessions: shared?.sessions ?? MemoryWebSessionStore(),
+                    sessions: shared?.sessions ?? MemoryWebSessionStore(), accessTokenCache: shared?.accessTokens,
                     observability: LineLoginObservability(logger: logger, metricsFactory: factory), metrics: registry)
             } catch let error as LineServerConfigurationError {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)
             }
-            if postgres != nil { Console.out("nonces and sessions: PostgreSQL (shared by every instance that uses this database)") }
+            if postgres != nil {
+                Console.out("nonces, sessions and verified access tokens: PostgreSQL (shared by every instance that uses this database)")
+            }
             do {
                 try await site.run(host: host, port: port) {
                     Console.out("Example site at \(siteURL.absoluteString)  (callback \(siteURL.absoluteString)/callback)")
@@ -170,15 +172,17 @@ struct ExampleSiteCommand: AsyncParsableCommand {
     }
 }
 
-/// `--postgres`: the nonce and session stores every instance of the site shares.
+/// `--postgres`: the nonce and session stores and the access-token cache every instance of the site shares.
 private struct SharedStores {
     let client: PostgresClient
     let nonces: PostgresNonceStore
     let sessions: PostgresWebSessionStore
+    let accessTokens: PostgresAccessTokenCache
 
     init(url: String) throws(PostgresStoreError) {
         client = PostgresClient(configuration: try PostgresURL.configuration(url, tls: .disable))
         nonces = try PostgresNonceStore(client: client)
         sessions = try PostgresWebSessionStore(client: client)
+        accessTokens = try PostgresAccessTokenCache(client: client)
     }
 }
