@@ -162,7 +162,7 @@ let package = Package(
         .target(
             name: "LineLoginServerTestSupport",
             dependencies: [
-                "LineLoginServer", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
+                "LineLoginServer", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/LineLoginServerTestSupport",
@@ -265,7 +265,7 @@ if Context.environment["LINE_LOGIN_LEAN"] != "1" {
         ),
         .testTarget(
             name: "LineLoginAsyncHTTPClientTests",
-            dependencies: ["LineLoginAsyncHTTPClient", "OAuthEngine", "TransportTestSupport"],
+            dependencies: ["LineLoginAsyncHTTPClient", "OAuthEngine", "TransportTestSupport", "LineLoginServerTestSupport"],
             swiftSettings: swiftSettings
         ),
         .target(

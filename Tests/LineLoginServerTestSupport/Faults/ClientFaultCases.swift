@@ -10,8 +10,10 @@ import Testing
 /// The fault suite, client side: LINE's SDK surface (login, refresh, profile, logout) against the
 /// emulator over real HTTP, with faults injected under the client's transport. Stated outcomes: every
 /// failure is a typed error, stored tokens survive every transient failure, an endpoint that failed is
-/// not hammered, and `Retry-After` is honoured up to its cap.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ClientFaultTests {
+/// not hammered, and `Retry-After` is honoured up to its cap. Shared, not copied: each transport's test
+/// target runs every case over its transport (`base`), URLSession's in LineLoginServerTests and
+/// AsyncHTTPClient's in LineLoginAsyncHTTPClientTests.
+enum ClientFaultCases {
     static let token = "/oauth2/v2.1/token"
     static let profile = "/v2/profile"
     static let revoke = "/oauth2/v2.1/revoke"
@@ -29,9 +31,9 @@ import Testing
 
     /// A `LoginManager` on the emulator whose API calls go through a fault injector; its clock starts now,
     /// so the emulator's tokens are valid, and tests move it past back-offs.
-    static func client() async throws -> Client {
+    static func client(over base: any HTTPTransport) async throws -> Client {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
-        let faults = FaultInjectingTransport()
+        let faults = FaultInjectingTransport(base)
         let clock = TestClock(Date())
         let store = MemoryTokenStore()
         let manager = try LoginManager(
@@ -41,9 +43,8 @@ import Testing
         return Client(fixture: fixture, manager: manager, faults: faults, clock: clock, store: store)
     }
 
-    @Test(arguments: FaultInjectingTransport.outages)
-    func storedTokensSurviveEveryOutage(fault: FaultInjectingTransport.Fault) async throws {
-        let client = try await Self.client()
+    static func storedTokensSurviveEveryOutage(fault: FaultInjectingTransport.Fault, over base: any HTTPTransport) async throws {
+        let client = try await Self.client(over: base)
         _ = try await client.manager.login(permissions: [.profile, .openID])
         let signedIn = try #require(try await client.stored())
 
@@ -64,9 +65,10 @@ import Testing
         await client.stop()
     }
 
-    @Test(arguments: FaultInjectingTransport.outages)
-    func aLoginWhoseExchangeFailsStoresNothingAndCanBeRetried(fault: FaultInjectingTransport.Fault) async throws {
-        let client = try await Self.client()
+    static func aLoginWhoseExchangeFailsStoresNothingAndCanBeRetried(fault: FaultInjectingTransport.Fault, over base: any HTTPTransport)
+        async throws
+    {
+        let client = try await Self.client(over: base)
         client.faults.inject(fault, on: [Self.token])
         await #expect(throws: LineSDKError.self) { _ = try await client.manager.login(permissions: [.profile, .openID]) }
         #expect(try await client.stored() == nil)
@@ -80,11 +82,12 @@ import Testing
         await client.stop()
     }
 
-    // A revoke answer has no body to cut short.
-    @Test(arguments: FaultInjectingTransport.outages.filter { $0.description != "truncated body" })
-    func logoutDuringAnOutageStillSignsOutLocally(fault: FaultInjectingTransport.Fault) async throws {
+    /// The faults a revoke can meet (a revoke answer has no body to cut short).
+    static let revokeOutages = FaultInjectingTransport.outages.filter { $0.description != "truncated body" }
+
+    static func logoutDuringAnOutageStillSignsOutLocally(fault: FaultInjectingTransport.Fault, over base: any HTTPTransport) async throws {
         // As LINE's SDK: the local session ends whatever the revoke call answers; the failure is reported.
-        let client = try await Self.client()
+        let client = try await Self.client(over: base)
         _ = try await client.manager.login(permissions: [.profile])
         client.faults.inject(fault, on: [Self.revoke])
         await #expect(throws: LineSDKError.self) { try await client.manager.logout() }
@@ -94,8 +97,8 @@ import Testing
         await client.stop()
     }
 
-    @Test func aFailingEndpointIsLeftAloneForTheBackOffAndRetryAfterIsHonoured() async throws {
-        let client = try await Self.client()
+    static func aFailingEndpointIsLeftAloneForTheBackOffAndRetryAfterIsHonoured(over base: any HTTPTransport) async throws {
+        let client = try await Self.client(over: base)
         _ = try await client.manager.login(permissions: [.profile])
         let base = client.faults.calls(to: Self.profile) // the login's own profile check
 
@@ -131,8 +134,8 @@ import Testing
         await client.stop()
     }
 
-    @Test func aBackedOffCallIsATransientErrorThatSaysSo() async throws {
-        let client = try await Self.client()
+    static func aBackedOffCallIsATransientErrorThatSaysSo(over base: any HTTPTransport) async throws {
+        let client = try await Self.client(over: base)
         _ = try await client.manager.login(permissions: [.profile])
         client.faults.inject(.status(503, retryAfter: "10"), on: [Self.profile])
         _ = try? await client.manager.api.getProfile()
