@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
         // The tokens, keys and jwt-kit setup both executables measure.
@@ -48,8 +50,12 @@ let package = Package(
                 .product(name: "EmulatorBrowser", package: "swift-line-login"),
                 .product(name: "LineLoginServer", package: "swift-line-login"),
                 .product(name: "LineLoginHummingbird", package: "swift-line-login"),
+                .product(name: "LineLoginVapor", package: "swift-line-login"),
+                .product(name: "LineLoginPostgres", package: "swift-line-login"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],

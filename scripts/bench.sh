@@ -10,12 +10,18 @@ duration=${BENCH_SECONDS:-10}
 [ -n "$quick" ] && duration=3
 work=$(mktemp -d)
 pids=()
-cleanup() { for pid in "${pids[@]:-}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() {
+  for pid in "${pids[@]:-}"; do kill "$pid" 2>/dev/null || true; done
+  declare -F postgres_down >/dev/null && postgres_down
+  rm -rf "$work"
+}
 trap cleanup EXIT
 log() { printf '== %s\n' "$*" >&2; }
 
 log "installing wrk and the Python libraries (PyJWT, joserfc)"
-if ! command -v wrk >/dev/null 2>&1; then apt-get update -qq >/dev/null 2>&1 || true; apt-get install -y -qq wrk >/dev/null; fi
+if ! command -v wrk >/dev/null 2>&1 || ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  apt-get update -qq >/dev/null 2>&1 || true; apt-get install -y -qq wrk postgresql >/dev/null
+fi
 venv="$root/.build/bench-venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check "pyjwt[crypto]==2.*" "joserfc==1.*" "requests==2.*"
@@ -84,20 +90,49 @@ if [ -x scripts/glewlwyd/up.sh ]; then
   fi
 fi
 
+# middleware_rows SUBCOMMAND: starts `line-login-bench SUBCOMMAND` (one framework's server with the four
+# routes and the open one behind a do-nothing middleware), loads each route with wrk, stops it, and prints
+# {"open": …, "open_middleware": …, "id": …, "id_cached": …, "access": …} in requests per second.
+middleware_rows() {
+  local port tokens id_token access_token open_rps pass_rps id_rps cached_rps access_rps
+  port=$(free_port)
+  tokens="$work/$1.json"
+  "$bin/line-login-bench" "$1" --port "$port" --tokens "$tokens" > "$work/$1.log" 2>&1 &
+  local pid=$!
+  # Called in $( … ), a subshell: its own EXIT trap stops the server whatever happens.
+  trap 'kill '"$pid"' 2>/dev/null || true' EXIT
+  wait_http "http://127.0.0.1:$port/open"
+  id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$tokens")
+  access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$tokens")
+  open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
+  pass_rps=$(wrk_run "http://127.0.0.1:$port/open-middleware" | rps_of)
+  id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
+  cached_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)
+  access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
+  kill "$pid" 2>/dev/null || true
+  printf '{"open": %s, "open_middleware": %s, "id": %s, "id_cached": %s, "access": %s}' \
+    "$open_rps" "$pass_rps" "$id_rps" "$cached_rps" "$access_rps"
+}
 log "Hummingbird middleware under wrk"
-port=$(free_port)
-"$bin/line-login-bench" middleware-server --port "$port" --tokens "$work/mw.json" > "$work/mw.log" 2>&1 &
-pids+=("$!")
-wait_http "http://127.0.0.1:$port/open"
-id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$work/mw.json")
-access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$work/mw.json")
-open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
-id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
-cached_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)
-access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
+hummingbird_json=$(middleware_rows middleware-server)
+log "Vapor middleware under wrk (the same four routes on LineLoginVapor)"
+vapor_json=$(middleware_rows vapor-middleware-server)
 
-printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": {"open": %s, "id": %s, "id_cached": %s, "access": %s}}\n' \
-  "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$open_rps" "$id_rps" "$cached_rps" "$access_rps" > "$work/wrk.json"
+printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": %s, "vapor_middleware": %s}\n' \
+  "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$hummingbird_json" "$vapor_json" > "$work/wrk.json"
+
+log "PostgresNonceStore: issue + consume against a throwaway PostgreSQL (MemoryNonceStore in the same run)"
+pg_url=${LINE_LOGIN_POSTGRES_URL:-}
+if [ -z "$pg_url" ]; then
+  source scripts/postgres/cluster.sh
+  if postgres_up "$work" >&2; then pg_url=$LINE_LOGIN_POSTGRES_URL; fi
+fi
+if [ -n "$pg_url" ]; then
+  "$bin/line-login-bench" nonce-store --postgres "$pg_url" --seconds "$duration" --json "$work/nonces.json" >&2
+else
+  log "no PostgreSQL (Debian's postgresql is not installed, and LINE_LOGIN_POSTGRES_URL is unset): row skipped"
+fi
+declare -F postgres_down >/dev/null && postgres_down
 
 echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick"
 echo

@@ -22,7 +22,7 @@ app() { # name product import code
 import PackageDescription
 let package = Package(
     name: "App", platforms: [.macOS(.v14)],
-    dependencies: [.package(path: "$root")],
+    dependencies: [.package(name: "swift-line-login", path: "$root")],
     targets: [.executableTarget(name: "App", dependencies: [.product(name: "$2", package: "swift-line-login")])])
 SWIFT
   printf 'import %s\n%s\n' "$3" "$4" > "$dir/Sources/App/main.swift"
@@ -32,7 +32,7 @@ app lineSDK LineSDK LineSDK 'LoginManager.shared.setup(channelID: "1234567890", 
 app hummingbird LineLoginHummingbird LineLoginHummingbird 'print(LineBearerMiddleware<LineRequestContext>.self)'
 app vapor LineLoginVapor LineLoginVapor 'print(LineBearerMiddleware.self)'
 
-printf '| app (product) | modules compiled | wall time | CPU time (user + sys) |\n|---|---|---|---|\n'
+printf '| app (product) | Swift modules compiled | wall time | CPU time (user + sys) |\n|---|---|---|---|\n'
 for name in lineSDK hummingbird vapor; do
   dir="$work/$name"
   (cd "$dir" && swift package resolve >/dev/null 2>&1)

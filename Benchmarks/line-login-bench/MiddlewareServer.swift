@@ -1,38 +1,19 @@
-import EmulatorBrowser
 import Foundation
 import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
 import LineLoginHummingbird
-import LineSDK
-import OAuthEngine
 
 /// `line-login-bench middleware-server --port P --tokens FILE`: an emulator, a signed-in user's tokens
 /// written to FILE, and a Hummingbird app with the same route three ways — no authentication, an ID token
 /// (local validation), an access token (cached verify) — for a load generator in another process.
 enum MiddlewareServer {
     static func run(port: Int, tokensFile: String) async throws {
-        var configuration = EmulatorConfiguration.default
-        configuration.autoApproveUserID = configuration.users[0].userID
-        let emulator = LineLoginEmulator(configuration: configuration)
-        let base = try await emulator.start()
-        let channelID = configuration.channels[0].channelID
-        let manager = try LoginManager(
-            configuration: LoginConfiguration(
-                channelID: channelID, platform: .custom(baseURL: base), tokenStore: MemoryTokenStore(),
-                userAgent: ScriptedBrowser(email: "", password: "")))
-        let login = try await manager.login(permissions: [.profile, .openID])
-        let tokens = ["accessToken": login.accessToken.value, "idToken": login.accessToken.IDTokenRaw ?? ""]
-        try JSONSerialization.data(withJSONObject: tokens).write(to: URL(fileURLWithPath: tokensFile))
-
-        let platform = LinePlatform.custom(baseURL: base)
-        let idTokens = try IDTokenVerifier(channels: [LineChannel(channelID: channelID)], platform: platform)
-        let cachedIDTokens = try IDTokenVerifier(
-            channels: [LineChannel(channelID: channelID)], platform: platform,
-            cache: VerifiedIDTokenCache())
-        let accessTokens = try AccessTokenVerifier(channelIDs: [channelID], platform: platform)
+        let fixture = try await MiddlewareFixture.start(tokensFile: tokensFile)
+        let (idTokens, cachedIDTokens, accessTokens) = (fixture.idTokens, fixture.cachedIDTokens, fixture.accessTokens)
         let router = Router(context: LineRequestContext.self)
         router.get("/open") { _, _ in "ok" }
+        router.group("open-middleware").add(middleware: HummingbirdPassThrough()).get("/") { _, _ in "ok" }
         router.group("id").add(middleware: LineBearerMiddleware(accepting: .idTokens(idTokens)))
             .get("/") { _, context in context.lineUser?.userID ?? "" }
         router.group("id-cached").add(middleware: LineBearerMiddleware(accepting: .idTokens(cachedIDTokens)))
@@ -41,6 +22,14 @@ enum MiddlewareServer {
             .get("/") { _, context in context.lineUser?.userID ?? "" }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
         try await app.runService()
-        await emulator.shutdown()
+        await fixture.emulator.shutdown()
+    }
+}
+
+/// A middleware that only calls the next responder: the framework's own cost of a middleware.
+struct HummingbirdPassThrough: RouterMiddleware {
+    typealias Context = LineRequestContext
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await next(request, context)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OAuthEngine
 
 // line-login-bench [--quick] [--json FILE] [--export DIR]  |  line-login-bench middleware-server --port P --tokens FILE
+// | line-login-bench vapor-middleware-server --port P --tokens FILE  |  line-login-bench nonce-store --postgres URL
 // Prints the Swift-measured rows of the benchmark table; scripts/bench.sh adds the wrk and Python rows.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -11,12 +12,31 @@ func value(after flag: String) -> String? {
     return arguments[index + 1]
 }
 
-if arguments.dropFirst().first == "middleware-server" {
+// The two middleware servers: the same routes on Hummingbird and on Vapor.
+let servers: [String: @Sendable (Int, String) async throws -> Void] = [
+    "middleware-server": { try await MiddlewareServer.run(port: $0, tokensFile: $1) },
+    "vapor-middleware-server": { try await VaporMiddlewareServer.run(port: $0, tokensFile: $1) },
+]
+if let command = arguments.dropFirst().first, let server = servers[command] {
     guard let port = value(after: "--port").flatMap(Int.init), let file = value(after: "--tokens") else {
-        FileHandle.standardError.write(Data("usage: line-login-bench middleware-server --port P --tokens FILE\n".utf8))
+        FileHandle.standardError.write(Data("usage: line-login-bench \(command) --port P --tokens FILE\n".utf8))
         exit(2)
     }
-    try await MiddlewareServer.run(port: port, tokensFile: file)
+    try await server(port, file)
+    exit(0)
+}
+
+if arguments.dropFirst().first == "nonce-store" {
+    // line-login-bench nonce-store --postgres URL [--seconds N] [--json FILE]
+    guard let url = value(after: "--postgres") else {
+        FileHandle.standardError.write(Data("usage: line-login-bench nonce-store --postgres URL [--seconds N] [--json FILE]\n".utf8))
+        exit(2)
+    }
+    let row = try await NonceStoreRow.run(url: url, seconds: value(after: "--seconds").flatMap(Double.init) ?? 10)
+    print("\(row.figure): \(row.value) (\(row.reference))")
+    if let path = value(after: "--json") {
+        try JSONEncoder().encode([row]).write(to: URL(fileURLWithPath: path))
+    }
     exit(0)
 }
 
