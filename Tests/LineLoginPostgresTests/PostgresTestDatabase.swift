@@ -44,6 +44,21 @@ enum PostgresTestDatabase {
         "test_\(kind)_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
     }
 
+    /// Runs `body` with one client and a table name of its own (``uniqueTable(_:)``), dropping the table
+    /// afterwards whether `body` succeeded or not.
+    static func withTable(_ kind: String, _ body: @Sendable (PostgresClient, String) async throws -> Void) async throws {
+        try await withClients { clients in
+            let table = uniqueTable(kind)
+            do {
+                try await body(clients[0], table)
+            } catch {
+                try? await drop(table, on: clients[0])
+                throw error
+            }
+            try await drop(table, on: clients[0])
+        }
+    }
+
     /// Drops `table` (a name from ``uniqueTable(_:)``).
     static func drop(_ table: String, on client: PostgresClient) async throws {
         try await client.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(table)"))

@@ -34,18 +34,10 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
             let store = MemoryNonceStore(capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime, clock: clock)
             try await body(store) { await store.count }
         case .postgres:
-            try await PostgresTestDatabase.withClients { clients in
-                let table = PostgresTestDatabase.uniqueTable("nonces")
+            try await PostgresTestDatabase.withTable("nonces") { client, table in
                 let store = try PostgresNonceStore(
-                    client: clients[0], table: table, capacity: capacity, perClientLimit: perClientLimit,
-                    lifetime: lifetime, clock: clock)
-                do {
-                    try await body(store) { try await store.count() }
-                } catch {
-                    try? await PostgresTestDatabase.drop(table, on: clients[0])
-                    throw error
-                }
-                try await PostgresTestDatabase.drop(table, on: clients[0])
+                    client: client, table: table, capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime, clock: clock)
+                try await body(store) { try await store.count() }
             }
         }
     }
@@ -59,16 +51,8 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
         case .memory:
             try await body(MemoryWebSessionStore(capacity: capacity, clock: clock))
         case .postgres:
-            try await PostgresTestDatabase.withClients { clients in
-                let table = PostgresTestDatabase.uniqueTable("sessions")
-                let store = try PostgresWebSessionStore(client: clients[0], table: table, clock: clock)
-                do {
-                    try await body(store)
-                } catch {
-                    try? await PostgresTestDatabase.drop(table, on: clients[0])
-                    throw error
-                }
-                try await PostgresTestDatabase.drop(table, on: clients[0])
+            try await PostgresTestDatabase.withTable("sessions") { client, table in
+                try await body(try PostgresWebSessionStore(client: client, table: table, clock: clock))
             }
         }
     }
@@ -81,19 +65,11 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
         case .memory:
             try await body(AccessTokenCache(maximumAge: maximumAge, clock: clock))
         case .postgres:
-            try await PostgresTestDatabase.withClients { clients in
-                let table = PostgresTestDatabase.uniqueTable("access_tokens")
+            try await PostgresTestDatabase.withTable("access_tokens") { client, table in
                 // A generous deadline: the first operation connects and creates the table, which a loaded
                 // machine (the parallel suite, the sanitizers) can take seconds to do.
-                let cache = try PostgresAccessTokenCache(
-                    client: clients[0], table: table, maximumAge: maximumAge, clock: clock, timeout: .seconds(60))
-                do {
-                    try await body(cache)
-                } catch {
-                    try? await PostgresTestDatabase.drop(table, on: clients[0])
-                    throw error
-                }
-                try await PostgresTestDatabase.drop(table, on: clients[0])
+                try await body(
+                    try PostgresAccessTokenCache(client: client, table: table, maximumAge: maximumAge, clock: clock, timeout: .seconds(60)))
             }
         }
     }
