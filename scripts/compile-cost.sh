@@ -15,7 +15,8 @@ work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 
 app() { # name product import code
-  local dir="$work/$1"
+  # The folder is the root package's identity, so it must not be a dependency's name ("vapor").
+  local dir="$work/app-$1"
   mkdir -p "$dir/Sources/App"
   cat > "$dir/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -34,7 +35,7 @@ app vapor LineLoginVapor LineLoginVapor 'print(LineBearerMiddleware.self)'
 
 printf '| app (product) | Swift modules compiled | wall time | CPU time (user + sys) |\n|---|---|---|---|\n'
 for name in lineSDK hummingbird vapor; do
-  dir="$work/$name"
+  dir="$work/app-$name"
   (cd "$dir" && swift package resolve >/dev/null 2>&1)
   start=$(date +%s.%N)
   /usr/bin/time -f "%U %S" -o "$dir/time.txt" swift build --package-path "$dir" --scratch-path "$dir/.build" --product App \
