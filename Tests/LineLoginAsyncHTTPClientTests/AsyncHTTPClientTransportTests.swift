@@ -53,11 +53,11 @@ struct AsyncHTTPClientTransportTests {
 
     @Test func nothingListeningIsATransientConnectionFailure() async throws {
         try await withTransport { transport in
-            // A port from a listener that is closed at once: nothing answers there.
-            let server = try #require(MisbehavingServer(.hang))
-            let url = server.url()
-            server.stop()
+            // A port bound but never listening, held until the call is over: the connection is refused.
+            let port = try #require(RefusingPort())
+            let url = port.url()
             let result = await TransportDeadlineCases.outcome(transport, url, timeout: 5).result
+            withExtendedLifetime(port) {}
             guard case .failure(let error) = result else {
                 Issue.record("expected a failure: \(result)")
                 return
