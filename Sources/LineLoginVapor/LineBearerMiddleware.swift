@@ -13,7 +13,7 @@ public import Vapor
 /// let api = app.grouped(LineBearerMiddleware(accepting: .idTokens(verifier)))
 /// api.get("me") { request in request.lineUser?.displayName ?? "" }
 /// ```
-public struct LineBearerMiddleware: AsyncMiddleware {
+public struct LineBearerMiddleware: Middleware {
     /// The tokens accepted.
     public let accepted: AcceptedTokens
     /// When `false`, a request without an `Authorization` header passes through with no user
@@ -30,18 +30,37 @@ public struct LineBearerMiddleware: AsyncMiddleware {
     }
 
     /// Verifies the bearer token, then calls `next` with `request.lineUser` set.
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    ///
+    /// An `EventLoopFuture` middleware rather than an `AsyncMiddleware`: a token a verifier's cache
+    /// remembers is answered on the event loop, without the hop into Swift concurrency and back that an
+    /// async middleware costs every request (docs/BENCHMARKS.md measures it); only a token that needs
+    /// checking goes through `authenticate`.
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let header = request.headers[.authorization]
-        if header.isEmpty && !isRequired { return try await next.respond(to: request) }
+        if header.isEmpty && !isRequired { return next.respond(to: request) }
         guard header.count == 1, let token = BearerAuthorization.token(header[0]) else {
-            return Self.response(BearerRefusal(.missingToken))
+            return request.eventLoop.makeSucceededFuture(Self.response(BearerRefusal(.missingToken)))
         }
-        do {
-            request.lineUser = try await accepted.authenticate(token, logger: request.logger)
-        } catch {
-            return Self.response(BearerRefusal(error))
+        if let user = accepted.rememberedUser(token, logger: request.logger) {
+            request.lineUser = user
+            return next.respond(to: request)
         }
-        return try await next.respond(to: request)
+        let accepted = accepted
+        return request.eventLoop.makeFutureWithTask { () async -> Result<LineUser, VerificationError> in
+            do throws(VerificationError) {
+                return .success(try await accepted.authenticate(token, logger: request.logger))
+            } catch {
+                return .failure(error)
+            }
+        }.flatMap { outcome in
+            switch outcome {
+            case .success(let user):
+                request.lineUser = user
+                return next.respond(to: request)
+            case .failure(let error):
+                return request.eventLoop.makeSucceededFuture(Self.response(BearerRefusal(error)))
+            }
+        }
     }
 
     /// `refusal` as a Vapor response.

@@ -172,8 +172,8 @@ import Testing
     @Test func neverStoresTheTokenInClear() async throws {
         let token = "eyJ0eXAiOiJKV1QifQ.cleartext-canary-1234567890.sig"
         let cache = AccessTokenCache(clock: clock)
-        await cache.insert(verified(expiresIn: 3600), for: token)
-        let keys = await cache.storedKeys()
+        cache.insert(verified(expiresIn: 3600), for: token)
+        let keys = cache.storedKeys()
         #expect(keys.count == 1)
         for key in keys {
             #expect(key.count == 32)
@@ -183,25 +183,25 @@ import Testing
         var dump = ""
         Swift.dump(cache, to: &dump)
         #expect(!dump.contains("canary"))
-        #expect(await cache.value(for: token) != nil)
+        #expect(cache.value(for: token) != nil)
     }
 
     @Test func entriesNeverOutliveExpiresIn() async throws {
         let cache = AccessTokenCache(maximumAge: 3600, clock: clock)
-        await cache.insert(verified(expiresIn: 120), for: "t")
+        cache.insert(verified(expiresIn: 120), for: "t")
         clock.advance(by: 119)
-        #expect(await cache.value(for: "t") != nil)
+        #expect(cache.value(for: "t") != nil)
         clock.advance(by: 1)
-        #expect(await cache.value(for: "t") == nil, "gone exactly at expires_in")
+        #expect(cache.value(for: "t") == nil, "gone exactly at expires_in")
     }
 
     @Test func entriesNeverOutliveTheMaximumAge() async throws {
         let cache = AccessTokenCache(maximumAge: 300, clock: clock)
-        await cache.insert(verified(expiresIn: 2_592_000), for: "t")
+        cache.insert(verified(expiresIn: 2_592_000), for: "t")
         clock.advance(by: 299)
-        #expect(await cache.value(for: "t") != nil)
+        #expect(cache.value(for: "t") != nil)
         clock.advance(by: 1)
-        #expect(await cache.value(for: "t") == nil)
+        #expect(cache.value(for: "t") == nil)
     }
 
     @Test func theVerifierAsksAgainAfterExpiry() async throws {
@@ -221,7 +221,7 @@ import Testing
         let cache = AccessTokenCache(clock: clock)
         let verifier = try AccessTokenVerifier(channelIDs: [TestTokens.channelID], cache: cache, transport: transport, clock: clock)
         await #expect(throws: VerificationError.self) { try await verifier.verify("t") }
-        #expect(await cache.count == 0)
+        #expect(cache.count == 0)
         transport.setHandler { request throws(TransportError) in
             request.url.path == "/v2/profile" ? HTTPResponse.json(200, AccessTokenVerifierTests.profile) : AccessTokenVerifierTests.valid()
         }
@@ -234,15 +234,15 @@ import Testing
 
     @Test func isBounded() async throws {
         let cache = AccessTokenCache(capacity: 10, clock: clock)
-        for index in 0..<100 { await cache.insert(verified(expiresIn: 3600 + Double(index)), for: "token-\(index)") }
-        #expect(await cache.count <= 10)
-        #expect(await cache.value(for: "token-99") != nil, "the newest entry is kept")
+        for index in 0..<100 { cache.insert(verified(expiresIn: 3600 + Double(index)), for: "token-\(index)") }
+        #expect(cache.count <= 10)
+        #expect(cache.value(for: "token-99") != nil, "the newest entry is kept")
     }
 
     @Test func removeForgetsAToken() async throws {
         let cache = AccessTokenCache(clock: clock)
-        await cache.insert(verified(expiresIn: 3600), for: "t")
-        await cache.remove(token: "t")
-        #expect(await cache.value(for: "t") == nil)
+        cache.insert(verified(expiresIn: 3600), for: "t")
+        cache.remove(token: "t")
+        #expect(cache.value(for: "t") == nil)
     }
 }

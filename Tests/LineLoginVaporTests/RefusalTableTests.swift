@@ -6,4 +6,8 @@ struct RefusalTableTests {
     @Test func theRefusalTableOnVapor() async throws {
         try await RefusalTableCases.check(VaporBearerFramework())
     }
+
+    @Test func aRememberedTokenOnVapor() async throws {
+        try await RememberedTokenCases.check(VaporBearerFramework())
+    }
 }

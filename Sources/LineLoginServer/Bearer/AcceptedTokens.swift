@@ -33,6 +33,28 @@ public enum AcceptedTokens: Sendable {
         }
     }
 
+    /// The user `authenticate` would answer, when a verifier's cache remembers `token` and can say so
+    /// without waiting; `nil` says nothing about the token: call ``authenticate(_:logger:)``. A framework's
+    /// middleware asks this first, so a repeated token costs no hop into Swift concurrency.
+    /// - Parameters:
+    ///   - token: the bearer token.
+    ///   - logger: the request's logger.
+    public func rememberedUser(_ token: String, logger: Logger? = nil) -> LineUser? {
+        switch self {
+        case .accessTokens(let verifier):
+            return verifier.rememberedVerification(of: token, logger: logger)?.user
+        case .idTokens(let verifier, let nonce):
+            // A nonce that must be consumed makes every use a check of its own.
+            guard nonce == .notChecked else { return nil }
+            return verifier.rememberedVerification(of: token, logger: logger)?.user
+        case .accessOrIDTokens(let accessVerifier, let idVerifier):
+            if Self.looksLikeIDToken(token, issuer: idVerifier.platform.issuer) {
+                return idVerifier.rememberedVerification(of: token, logger: logger)?.user
+            }
+            return accessVerifier.rememberedVerification(of: token, logger: logger)?.user
+        }
+    }
+
     /// Whether `token` is a compact JWS whose `iss` is `issuer`.
     static func looksLikeIDToken(_ token: String, issuer: String) -> Bool {
         guard let jws = try? CompactJWS(parsing: token) else { return false }

@@ -59,11 +59,7 @@ struct VerificationMetrics: Sendable {
         let start = ContinuousClock.now
         do {
             let value = try await body()
-            duration.record(ContinuousClock.now - start)
-            accepted.increment()
-            logger.debug(
-                "LINE token accepted",
-                metadata: ["line.kind": "\(kind.rawValue)", "line.outcome": "accepted", "line.channel": "\(channel(value))"])
+            recordAccepted(value, since: start, logger: logger, channel: channel)
             return value
         } catch {
             duration.record(ContinuousClock.now - start)
@@ -78,6 +74,25 @@ struct VerificationMetrics: Sendable {
                 metadata: ["line.kind": "\(kind.rawValue)", "line.outcome": "\(outcome)", "line.reason": "\(error.code)"])
             throw error
         }
+    }
+
+    /// A verification answered at once from a cache, without waiting: `body`'s value is a cache hit,
+    /// counted, timed and logged as ``observe(logger:channel:_:)`` does an accepted token; `nil` (the cache
+    /// can't answer now) records nothing, as the caller goes on to ``observe(logger:channel:_:)``.
+    func observeImmediate<Value>(logger: Logger?, channel: (Value) -> String, _ body: () -> Value?) -> Value? {
+        let start = ContinuousClock.now
+        guard let value = body() else { return nil }
+        cacheLookup(hit: true)
+        recordAccepted(value, since: start, logger: logger ?? self.logger, channel: channel)
+        return value
+    }
+
+    private func recordAccepted<Value>(_ value: Value, since start: ContinuousClock.Instant, logger: Logger, channel: (Value) -> String) {
+        duration.record(ContinuousClock.now - start)
+        accepted.increment()
+        logger.debug(
+            "LINE token accepted",
+            metadata: ["line.kind": "\(kind.rawValue)", "line.outcome": "accepted", "line.channel": "\(channel(value))"])
     }
 }
 

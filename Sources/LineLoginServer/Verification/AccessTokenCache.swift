@@ -6,20 +6,23 @@ public import OAuthEngine
 /// Bounded (the entries expiring soonest go first when full). Keyed by an HMAC of the token under a
 /// per-process random key: the token itself is never stored. An entry never outlives the token's
 /// `expires_in`, nor ``maximumAge`` (which bounds how long a revoked token keeps working here).
-public actor AccessTokenCache {
+///
+/// A lock rather than an actor: a lookup is a hash and a dictionary read, and a framework's middleware
+/// answers a remembered token without leaving the event loop (``AccessTokenCaching/immediateValue(for:)``).
+public final class AccessTokenCache: Sendable {
     /// At most this many tokens are remembered.
-    public nonisolated let capacity: Int
+    public let capacity: Int
     /// The longest an entry is served, whatever `expires_in` said.
-    public nonisolated let maximumAge: TimeInterval
+    public let maximumAge: TimeInterval
 
-    private struct Entry {
+    private struct Entry: Sendable {
         var value: VerifiedAccessToken
         var expiresAt: Date
     }
 
     private let clock: any WallClock
     private let fingerprint = TokenFingerprint()
-    private var entries: [Data: Entry] = [:]
+    private let entries = LockedDictionary<Data, Entry>()
 
     /// Creates a cache.
     /// - Parameters:
@@ -38,12 +41,15 @@ public actor AccessTokenCache {
     /// The cached result for `token`, if any and still fresh.
     public func value(for token: String) -> VerifiedAccessToken? {
         let key = fingerprint(token)
-        guard let entry = entries[key] else { return nil }
-        guard clock.now() < entry.expiresAt else {
-            entries[key] = nil
-            return nil
+        let now = clock.now()
+        return entries.update { entries in
+            guard let entry = entries[key] else { return nil }
+            guard now < entry.expiresAt else {
+                entries[key] = nil
+                return nil
+            }
+            return entry.value
         }
-        return entry.value
     }
 
     /// Remembers `value` for `token` until `min(value.expiresAt, now + maximumAge)`.
@@ -52,8 +58,11 @@ public actor AccessTokenCache {
         let expiresAt = min(value.expiresAt, now.addingTimeInterval(maximumAge))
         guard expiresAt > now else { return }
         let key = fingerprint(token)
-        if entries[key] == nil && entries.count >= capacity { makeRoom(now: now) }
-        entries[key] = Entry(value: value, expiresAt: expiresAt)
+        let capacity = capacity
+        entries.update { entries in
+            if entries[key] == nil && entries.count >= capacity { Self.makeRoom(&entries, capacity: capacity, now: now) }
+            entries[key] = Entry(value: value, expiresAt: expiresAt)
+        }
     }
 
     /// Forgets `token` (after a logout or revoke).
@@ -63,14 +72,14 @@ public actor AccessTokenCache {
 
     /// Forgets everything.
     public func removeAll() {
-        entries.removeAll()
+        entries.update { $0.removeAll() }
     }
 
     /// The stored keys, for tests that check no token is kept in clear.
-    func storedKeys() -> [Data] { Array(entries.keys) }
+    func storedKeys() -> [Data] { entries.update { Array($0.keys) } }
 
     /// Drops expired entries, then (if still full) the tenth expiring soonest, so eviction is amortised.
-    private func makeRoom(now: Date) {
+    private static func makeRoom(_ entries: inout [Data: Entry], capacity: Int, now: Date) {
         entries = entries.filter { $0.value.expiresAt > now }
         guard entries.count >= capacity else { return }
         let dropCount = max(1, capacity / 10)

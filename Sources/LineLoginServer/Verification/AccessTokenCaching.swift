@@ -13,6 +13,17 @@ public protocol AccessTokenCaching: Sendable {
     func insert(_ value: VerifiedAccessToken, for token: String) async throws
     /// Forgets `token` (after a logout or a revoke).
     func remove(token: String) async throws
+    /// The remembered result for `token` when it can be had without waiting (a cache in this process's
+    /// memory); `nil` sends the verifier to ``value(for:)``. The default answers `nil`.
+    func immediateValue(for token: String) -> VerifiedAccessToken?
 }
 
-extension AccessTokenCache: AccessTokenCaching {}
+extension AccessTokenCaching {
+    /// `nil`: a cache that needs a round trip never answers at once.
+    public func immediateValue(for token: String) -> VerifiedAccessToken? { nil }
+}
+
+extension AccessTokenCache: AccessTokenCaching {
+    /// ``value(for:)``: this cache answers from memory.
+    public func immediateValue(for token: String) -> VerifiedAccessToken? { value(for: token) }
+}

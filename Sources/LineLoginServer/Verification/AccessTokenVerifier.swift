@@ -76,6 +76,18 @@ public struct AccessTokenVerifier: Sendable {
         }
     }
 
+    /// What ``verify(_:logger:)`` would answer, when ``cache`` remembers `accessToken` and can say so
+    /// without waiting (this process's ``AccessTokenCache``; a shared cache always needs a round trip): for
+    /// a framework's middleware, which then skips the hop into Swift concurrency on a repeated token. `nil`
+    /// says nothing about the token: call ``verify(_:logger:)``.
+    /// - Parameters:
+    ///   - accessToken: the token the app sent.
+    ///   - logger: the request's logger (default: the verifier's).
+    public func rememberedVerification(of accessToken: String, logger: Logger? = nil) -> VerifiedAccessToken? {
+        guard let cache else { return nil }
+        return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: accessToken) }
+    }
+
     private func check(_ accessToken: String, logger: Logger) async throws(VerificationError) -> VerifiedAccessToken {
         try TokenShape.check(accessToken)
         if let cache {

@@ -141,6 +141,19 @@ public struct IDTokenVerifier: Sendable {
         }
     }
 
+    /// What `verify(idToken, nonce: .notChecked)` would answer, when ``cache`` remembers the token and can
+    /// say so without waiting (before its `exp`, its key in the fresh key set): for a framework's
+    /// middleware, which then skips the hop into Swift concurrency on a repeated bearer token. `nil` says
+    /// nothing about the token: call ``verify(_:nonce:maxAge:userID:logger:)``. Only tokens checked without
+    /// a nonce, `max_age` or known user ID are ever remembered.
+    /// - Parameters:
+    ///   - idToken: the raw ID token the app sent.
+    ///   - logger: the request's logger (default: the verifier's).
+    public func rememberedVerification(of idToken: String, logger: Logger? = nil) -> VerifiedIDToken? {
+        guard let cache else { return nil }
+        return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: idToken, keys: keys) }
+    }
+
     private func check(
         _ idToken: String, nonce: NonceRequirement?, maxAge: TimeInterval?, userID: String?
     ) async throws(VerificationError) -> VerifiedIDToken {

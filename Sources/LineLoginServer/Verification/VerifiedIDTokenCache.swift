@@ -37,21 +37,48 @@ public final class VerifiedIDTokenCache: Sendable {
 
     /// The remembered result for `token`, if it is still before its `exp` and its key is still published.
     func value(for token: String, keys: KeySetCache) async -> VerifiedIDToken? {
-        let key = fingerprint(token)
-        guard let entry = entries[key] else { return nil }
-        guard clock.now() < entry.expiresAt else {
-            entries[key] = nil
+        switch lookup(token, keys: keys) {
+        case .hit(let value):
+            return value
+        case .miss:
             return nil
-        }
-        // HS256 tokens have no kid: their key is the channel secret, which doesn't rotate under them.
-        // The lock-free look at the fresh set first; the actor (which may refetch) only when that can't say.
-        if let keyID = entry.keyID, keys.cachedKeySet(for: keyID) == nil {
+        case .keyToConfirm(let value, let keyID, let key):
+            // The actor (which may refetch) only when the lock-free look at the fresh set couldn't say.
             guard let set = try? await keys.keySet(for: keyID), set.names(keyID) else {
                 entries[key] = nil
                 return nil
             }
+            return value
         }
-        return entry.value
+    }
+
+    /// The remembered result for `token` when it can be given without waiting: before its `exp`, and its
+    /// key in the fresh key set. `nil` is not a refusal: ``value(for:keys:)`` may still find it.
+    func immediateValue(for token: String, keys: KeySetCache) -> VerifiedIDToken? {
+        guard case .hit(let value) = lookup(token, keys: keys) else { return nil }
+        return value
+    }
+
+    private enum Lookup {
+        case hit(VerifiedIDToken)
+        case miss
+        /// Remembered and unexpired, but the key set is stale: only a (possible) refetch can say.
+        case keyToConfirm(VerifiedIDToken, keyID: String, key: Data)
+    }
+
+    /// The one decision both lookups share: the entry, its `exp`, its key.
+    private func lookup(_ token: String, keys: KeySetCache) -> Lookup {
+        let key = fingerprint(token)
+        guard let entry = entries[key] else { return .miss }
+        guard clock.now() < entry.expiresAt else {
+            entries[key] = nil
+            return .miss
+        }
+        // HS256 tokens have no kid: their key is the channel secret, which doesn't rotate under them.
+        if let keyID = entry.keyID, keys.cachedKeySet(for: keyID) == nil {
+            return .keyToConfirm(entry.value, keyID: keyID, key: key)
+        }
+        return .hit(entry.value)
     }
 
     /// Remembers `value` for `token` (signed with `keyID`) until the token's `exp`.

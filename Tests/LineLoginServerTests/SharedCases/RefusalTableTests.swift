@@ -7,4 +7,8 @@ struct RefusalTableTests {
     @Test func theRefusalTableOnHummingbird() async throws {
         try await RefusalTableCases.check(HummingbirdBearerFramework())
     }
+
+    @Test func aRememberedTokenOnHummingbird() async throws {
+        try await RememberedTokenCases.check(HummingbirdBearerFramework())
+    }
 }
