@@ -8,6 +8,8 @@ quick=""
 [ "${1:-}" = "--quick" ] && quick="--quick"
 duration=${BENCH_SECONDS:-10}
 [ -n "$quick" ] && duration=3
+rounds=${BENCH_ROUNDS:-5}
+[ -n "$quick" ] && rounds=1
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -91,12 +93,16 @@ if [ -x scripts/glewlwyd/up.sh ]; then
 fi
 
 # middleware_rows SUBCOMMAND: starts `line-login-bench SUBCOMMAND` (one framework's server with the four
-# routes and the open one behind a do-nothing middleware), loads each route with wrk, stops it, and prints
-# {"open": …, "open_middleware": …, "id": …, "id_cached": …, "access": …} in requests per second.
+# routes and the open one behind a do-nothing middleware) and loads the routes in turn, BENCH_ROUNDS rounds
+# (default 5; 1 with --quick) of 3 s each: consecutive long runs drift by ±15 % on a shared 2-core machine, so each route is
+# compared with the open route of the same round and the median of those ratios is reported. Prints
+# {"open": …, "open_middleware": …, "id": …, "id_cached": …, "access": …, "ratios": {…}, "rounds": N}
+# (median requests per second, and each route's median per-round ratio to the open route).
 middleware_rows() {
-  local port tokens id_token access_token open_rps pass_rps id_rps cached_rps access_rps
+  local port tokens id_token access_token round rows
   port=$(free_port)
   tokens="$work/$1.json"
+  rows="$work/$1.rows"
   "$bin/line-login-bench" "$1" --port "$port" --tokens "$tokens" > "$work/$1.log" 2>&1 &
   local pid=$!
   # Called in $( … ), a subshell: its own EXIT trap stops the server whatever happens.
@@ -104,14 +110,26 @@ middleware_rows() {
   wait_http "http://127.0.0.1:$port/open"
   id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$tokens")
   access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$tokens")
-  open_rps=$(wrk_run "http://127.0.0.1:$port/open" | rps_of)
-  pass_rps=$(wrk_run "http://127.0.0.1:$port/open-middleware" | rps_of)
-  id_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)
-  cached_rps=$(wrk_run -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)
-  access_rps=$(wrk_run -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)
+  wrk -t2 -c32 -d2s "http://127.0.0.1:$port/open" >/dev/null 2>&1  # warm-up
+  : > "$rows"
+  for round in $(seq 1 "$rounds"); do
+    printf '%s %s %s %s %s\n' \
+      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open-middleware" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)" >> "$rows"
+  done
   kill "$pid" 2>/dev/null || true
-  printf '{"open": %s, "open_middleware": %s, "id": %s, "id_cached": %s, "access": %s}' \
-    "$open_rps" "$pass_rps" "$id_rps" "$cached_rps" "$access_rps"
+  "$venv/bin/python" - "$rows" <<'PY'
+import json, statistics, sys
+names = ["open", "open_middleware", "id", "id_cached", "access"]
+rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1]) if line.strip()]
+result = {name: statistics.median(row[name] for row in rows) for name in names}
+result["ratios"] = {name: statistics.median(row[name] / row["open"] for row in rows) for name in names[1:]}
+result["rounds"] = len(rows)
+print(json.dumps(result))
+PY
 }
 log "Hummingbird middleware under wrk"
 hummingbird_json=$(middleware_rows middleware-server)
