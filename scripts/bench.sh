@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Builds in release, runs every benchmark row and prints one table (markdown) with the machine's core count.
-# Each figure is measured in the same run as its reference. Usage: scripts/bench.sh [--quick]
+# Each figure is measured in the same run as its reference. Usage: scripts/bench.sh [--quick] [--middleware]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 quick=""
-[ "${1:-}" = "--quick" ] && quick="--quick"
+only=""
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick="--quick" ;;
+    --middleware) only="middleware" ;;  # only the framework middleware rows (build, then both frameworks)
+    *) echo "usage: scripts/bench.sh [--quick] [--middleware]" >&2; exit 2 ;;
+  esac
+done
 duration=${BENCH_SECONDS:-10}
 [ -n "$quick" ] && duration=3
 rounds=${BENCH_ROUNDS:-5}
@@ -46,6 +53,65 @@ peak_mib() { awk '/VmHWM/ {printf "%d", $2/1024}' "/proc/$1/status"; }
 wrk_run() { wrk -t2 -c32 -d"${duration}s" --latency "$@" 2>&1; }
 rps_of() { awk '/Requests\/sec/ {print $2}'; }
 p99_of() { awk '$1=="99%" {print $2}'; }
+
+# middleware_rows SUBCOMMAND: starts `line-login-bench SUBCOMMAND` (one framework's server with the four
+# routes and the open one behind a do-nothing middleware) and loads the routes in turn, BENCH_ROUNDS rounds
+# (default 5; 1 with --quick) of 3 s each: consecutive long runs drift by ±15 % on a shared 2-core machine, so each route is
+# compared with the open route of the same round and the median of those ratios is reported. Prints
+# {"open": …, "open_middleware": …, "id": …, "id_cached": …, "access": …, "ratios": {…}, "rounds": N}
+# (median requests per second, and each route's median per-round ratio to the open route).
+middleware_rows() {
+  local port tokens id_token access_token round rows
+  port=$(free_port)
+  tokens="$work/$1.json"
+  rows="$work/$1.rows"
+  "$bin/line-login-bench" "$1" --port "$port" --tokens "$tokens" > "$work/$1.log" 2>&1 &
+  local pid=$!
+  # Called in $( … ), a subshell: its own EXIT trap stops the server whatever happens.
+  trap 'kill '"$pid"' 2>/dev/null || true' EXIT
+  wait_http "http://127.0.0.1:$port/open"
+  id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$tokens")
+  access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$tokens")
+  wrk -t2 -c32 -d2s "http://127.0.0.1:$port/open" >/dev/null 2>&1  # warm-up
+  : > "$rows"
+  for round in $(seq 1 "$rounds"); do
+    printf '%s %s %s %s %s\n' \
+      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open-middleware" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)" \
+      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)" >> "$rows"
+  done
+  kill "$pid" 2>/dev/null || true
+  "$venv/bin/python" - "$rows" <<'PY'
+import json, statistics, sys
+names = ["open", "open_middleware", "id", "id_cached", "access"]
+rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1]) if line.strip()]
+result = {name: statistics.median(row[name] for row in rows) for name in names}
+result["ratios"] = {name: statistics.median(row[name] / row["open"] for row in rows) for name in names[1:]}
+result["rounds"] = len(rows)
+print(json.dumps(result))
+PY
+}
+middleware_section() {
+  log "Hummingbird middleware under wrk"
+  hummingbird_json=$(middleware_rows middleware-server)
+  log "Vapor middleware under wrk (the same four routes on LineLoginVapor)"
+  vapor_json=$(middleware_rows vapor-middleware-server)
+}
+
+print_report() {
+  echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick${only:+ --$only}"
+  echo
+  "$venv/bin/python" Benchmarks/python/report.py "$work"
+}
+
+if [ "$only" = "middleware" ]; then
+  middleware_section
+  printf '{"middleware": %s, "vapor_middleware": %s}\n' "$hummingbird_json" "$vapor_json" > "$work/wrk.json"
+  print_report
+  exit 0
+fi
 
 log "validation, login latency, single flight, memory (line-login-bench $quick)"
 "$bin/line-login-bench" $quick --export "$work" --json "$work/swift.json" >&2
@@ -92,49 +158,7 @@ if [ -x scripts/glewlwyd/up.sh ]; then
   fi
 fi
 
-# middleware_rows SUBCOMMAND: starts `line-login-bench SUBCOMMAND` (one framework's server with the four
-# routes and the open one behind a do-nothing middleware) and loads the routes in turn, BENCH_ROUNDS rounds
-# (default 5; 1 with --quick) of 3 s each: consecutive long runs drift by ±15 % on a shared 2-core machine, so each route is
-# compared with the open route of the same round and the median of those ratios is reported. Prints
-# {"open": …, "open_middleware": …, "id": …, "id_cached": …, "access": …, "ratios": {…}, "rounds": N}
-# (median requests per second, and each route's median per-round ratio to the open route).
-middleware_rows() {
-  local port tokens id_token access_token round rows
-  port=$(free_port)
-  tokens="$work/$1.json"
-  rows="$work/$1.rows"
-  "$bin/line-login-bench" "$1" --port "$port" --tokens "$tokens" > "$work/$1.log" 2>&1 &
-  local pid=$!
-  # Called in $( … ), a subshell: its own EXIT trap stops the server whatever happens.
-  trap 'kill '"$pid"' 2>/dev/null || true' EXIT
-  wait_http "http://127.0.0.1:$port/open"
-  id_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["idToken"])' "$tokens")
-  access_token=$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$tokens")
-  wrk -t2 -c32 -d2s "http://127.0.0.1:$port/open" >/dev/null 2>&1  # warm-up
-  : > "$rows"
-  for round in $(seq 1 "$rounds"); do
-    printf '%s %s %s %s %s\n' \
-      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open" | rps_of)" \
-      "$(wrk -t2 -c32 -d3s "http://127.0.0.1:$port/open-middleware" | rps_of)" \
-      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id" | rps_of)" \
-      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $id_token" "http://127.0.0.1:$port/id-cached" | rps_of)" \
-      "$(wrk -t2 -c32 -d3s -H "Authorization: Bearer $access_token" "http://127.0.0.1:$port/access" | rps_of)" >> "$rows"
-  done
-  kill "$pid" 2>/dev/null || true
-  "$venv/bin/python" - "$rows" <<'PY'
-import json, statistics, sys
-names = ["open", "open_middleware", "id", "id_cached", "access"]
-rows = [dict(zip(names, map(float, line.split()))) for line in open(sys.argv[1]) if line.strip()]
-result = {name: statistics.median(row[name] for row in rows) for name in names}
-result["ratios"] = {name: statistics.median(row[name] / row["open"] for row in rows) for name in names[1:]}
-result["rounds"] = len(rows)
-print(json.dumps(result))
-PY
-}
-log "Hummingbird middleware under wrk"
-hummingbird_json=$(middleware_rows middleware-server)
-log "Vapor middleware under wrk (the same four routes on LineLoginVapor)"
-vapor_json=$(middleware_rows vapor-middleware-server)
+middleware_section
 
 printf '{"emulator": {"rps": %s, "p99": "%s", "peak_mib": %s}, "emulator_state": {"rps": %s, "p99": "%s", "peak_mib": %s}, "glewlwyd": %s, "middleware": %s, "vapor_middleware": %s}\n' \
   "$emu_rps" "$emu_p99" "$emu_peak" "$state_rps" "$state_p99" "$state_peak" "$glew_json" "$hummingbird_json" "$vapor_json" > "$work/wrk.json"
@@ -152,6 +176,4 @@ else
 fi
 declare -F postgres_down >/dev/null && postgres_down
 
-echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick"
-echo
-"$venv/bin/python" Benchmarks/python/report.py "$work"
+print_report
