@@ -101,7 +101,7 @@ middleware_section() {
 }
 
 print_report() {
-  echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh $quick${only:+ --$only}"
+  echo "Benchmarks: $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1), $(date -u +%Y-%m-%d), scripts/bench.sh${quick:+ $quick}${only:+ --$only}"
   echo
   "$venv/bin/python" Benchmarks/python/report.py "$work"
 }
