@@ -84,7 +84,7 @@ public struct AccessTokenVerifier: Sendable {
     ///   - accessToken: the token the app sent.
     ///   - logger: the request's logger (default: the verifier's).
     public func rememberedVerification(of accessToken: String, logger: Logger? = nil) -> VerifiedAccessToken? {
-        guard let cache else { return nil }
+        guard let cache, TokenShape.fits(accessToken) else { return nil }
         return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: accessToken) }
     }
 

@@ -150,7 +150,7 @@ public struct IDTokenVerifier: Sendable {
     ///   - idToken: the raw ID token the app sent.
     ///   - logger: the request's logger (default: the verifier's).
     public func rememberedVerification(of idToken: String, logger: Logger? = nil) -> VerifiedIDToken? {
-        guard let cache else { return nil }
+        guard let cache, TokenShape.fits(idToken) else { return nil }
         return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: idToken, keys: keys) }
     }
 
