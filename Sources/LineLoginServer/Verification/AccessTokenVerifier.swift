@@ -85,14 +85,21 @@ public struct AccessTokenVerifier: Sendable {
     ///   - logger: the request's logger (default: the verifier's).
     public func rememberedVerification(of accessToken: String, logger: Logger? = nil) -> VerifiedAccessToken? {
         guard let cache, TokenShape.fits(accessToken) else { return nil }
-        return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: accessToken) }
+        return metrics.observeImmediate(logger: logger, channel: \.channelID) { ours(cache.immediateValue(for: accessToken)) }
+    }
+
+    /// `remembered`, if it is for one of ``channelIDs``: a cache may be shared with verifiers of other
+    /// channels, and a token LINE confirmed for one of those is not accepted here.
+    private func ours(_ remembered: VerifiedAccessToken?) -> VerifiedAccessToken? {
+        guard let remembered, ExactMatch.contains(channelIDs, remembered.channelID) else { return nil }
+        return remembered
     }
 
     private func check(_ accessToken: String, logger: Logger) async throws(VerificationError) -> VerifiedAccessToken {
         try TokenShape.check(accessToken)
         if let cache {
             do {
-                let cached = try await cache.value(for: accessToken)
+                let cached = ours(try await cache.value(for: accessToken))
                 metrics.cacheLookup(hit: cached != nil)
                 if let cached { return cached }
             } catch {

@@ -151,7 +151,14 @@ public struct IDTokenVerifier: Sendable {
     ///   - logger: the request's logger (default: the verifier's).
     public func rememberedVerification(of idToken: String, logger: Logger? = nil) -> VerifiedIDToken? {
         guard let cache, TokenShape.fits(idToken) else { return nil }
-        return metrics.observeImmediate(logger: logger, channel: \.channelID) { cache.immediateValue(for: idToken, keys: keys) }
+        return metrics.observeImmediate(logger: logger, channel: \.channelID) { ours(cache.immediateValue(for: idToken, keys: keys)) }
+    }
+
+    /// `remembered`, if it is for one of this verifier's channels: a cache may be shared with verifiers of
+    /// other channels, and a token accepted for one of those is not accepted here.
+    private func ours(_ remembered: VerifiedIDToken?) -> VerifiedIDToken? {
+        guard let remembered, ExactMatch.first(in: validators, named: remembered.channelID, by: \.channelID) != nil else { return nil }
+        return remembered
     }
 
     private func check(
@@ -165,7 +172,7 @@ public struct IDTokenVerifier: Sendable {
         // A token that already passed every check, with nothing more asked of it now, is answered from the cache.
         let cacheable = requirement == .notChecked && maxAge == nil && userID == nil ? cache : nil
         if let cacheable {
-            let remembered = await cacheable.value(for: idToken, keys: keys)
+            let remembered = ours(await cacheable.value(for: idToken, keys: keys))
             metrics.cacheLookup(hit: remembered != nil)
             if let remembered { return remembered }
         }
