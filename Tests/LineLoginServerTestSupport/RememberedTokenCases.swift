@@ -22,7 +22,7 @@ enum RememberedTokenCases {
                 ? HTTPResponse.json(200, ["userId": TestTokens.userID, "displayName": "Brown"])
                 : HTTPResponse.json(200, ["client_id": TestTokens.channelID, "expires_in": 600, "scope": "profile openid"])
         }
-        let cache = AccessTokenCache(clock: clock)
+        let cache = OnlyImmediateCache(AccessTokenCache(clock: clock))
         let verifier = try AccessTokenVerifier(channelIDs: [TestTokens.channelID], cache: cache, transport: transport, clock: clock)
         let accepted = AcceptedTokens.accessTokens(verifier)
         let headers = [("Authorization", "Bearer an-access-token")]
@@ -33,6 +33,7 @@ enum RememberedTokenCases {
         transport.setHandler { _ throws(TransportError) in HTTPResponse(statusCode: 503, headers: ["Retry-After": "60"], body: Data()) }
         let repeated = try await framework.probe(accepted, isRequired: true, headers: headers)
         #expect(repeated.status == 200 && String(decoding: repeated.body, as: UTF8.self) == TestTokens.userID, "\(framework.name)")
+        #expect(cache.asyncLookups == 1, "\(framework.name): the repeat was answered by the middleware's synchronous look, not verify")
 
         clock.advance(by: 601)
         #expect(accepted.rememberedUser("an-access-token") == nil, "never past the token's expiry")
@@ -68,4 +69,26 @@ enum RememberedTokenCases {
         let expired = try await framework.probe(accepted, isRequired: true, headers: headers)
         #expect(expired.status == 401 && expired.json["error"] == "invalid_token", "\(framework.name)")
     }
+}
+
+/// An `AccessTokenCache` whose asynchronous lookup never finds anything (and counts its calls): a token
+/// it answers was answered through `immediateValue`, the middleware's fast path.
+final class OnlyImmediateCache: AccessTokenCaching, @unchecked Sendable {
+    // @unchecked: `lookups` is only touched under `lock`; `inner` is Sendable.
+    private let inner: AccessTokenCache
+    private let lock = NSLock()
+    private var lookups = 0
+
+    init(_ inner: AccessTokenCache) { self.inner = inner }
+
+    var asyncLookups: Int { lock.withLock { lookups } }
+
+    func value(for token: String) async throws -> VerifiedAccessToken? {
+        lock.withLock { lookups += 1 }
+        return nil
+    }
+
+    func insert(_ value: VerifiedAccessToken, for token: String) async throws { inner.insert(value, for: token) }
+    func remove(token: String) async throws { inner.remove(token: token) }
+    func immediateValue(for token: String) -> VerifiedAccessToken? { inner.immediateValue(for: token) }
 }
