@@ -73,18 +73,16 @@ enum RememberedTokenCases {
 
 /// An `AccessTokenCache` whose asynchronous lookup never finds anything (and counts its calls): a token
 /// it answers was answered through `immediateValue`, the middleware's fast path.
-final class OnlyImmediateCache: AccessTokenCaching, @unchecked Sendable {
-    // @unchecked: `lookups` is only touched under `lock`; `inner` is Sendable.
+final class OnlyImmediateCache: AccessTokenCaching {
     private let inner: AccessTokenCache
-    private let lock = NSLock()
-    private var lookups = 0
+    private let lookups = Locked(0)
 
     init(_ inner: AccessTokenCache) { self.inner = inner }
 
-    var asyncLookups: Int { lock.withLock { lookups } }
+    var asyncLookups: Int { lookups.current }
 
     func value(for token: String) async throws -> VerifiedAccessToken? {
-        lock.withLock { lookups += 1 }
+        lookups.withLock { $0 += 1 }
         return nil
     }
 
