@@ -15,6 +15,14 @@ struct LoopbackUserAgentTests {
         session.redirectURI.port ?? -1
     }
 
+    /// The session's listening socket, identified while it listens; fails the test when it can't be
+    /// told apart from whatever binds the port next.
+    private static func probe(_ session: any UserAgentSession) throws -> ListeningSocketProbe {
+        let probe = ListeningSocketProbe(port: port(of: session))
+        try #require(!probe.lostTheSocket, "the listener on port \(probe.port) is not in /proc/net/tcp")
+        return probe
+    }
+
     private static func isRedirectFormat(_ url: URL, path: String = "/callback") -> Bool {
         url.scheme == "http" && url.host == "127.0.0.1" && (url.port ?? 0) > 0 && url.path == path
     }
@@ -96,13 +104,12 @@ struct LoopbackUserAgentTests {
         let browser = LoopbackTestBrowser()
         let agent = LoopbackUserAgent(timeout: .seconds(30), browser: browser.opener)
         let session = try await agent.beginSession(redirectURI: nil)
-        let port = Self.port(of: session)
+        let listener = try Self.probe(session)
 
         _ = try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
 
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
-        let second = await LoopbackTestBrowser.fetch(try #require(URL(string: session.redirectURI.absoluteString + "?code=evil&state=xyz")))
-        #expect(second == nil)
+        // Closed, so no second callback can be accepted.
+        #expect(await listener.isClosed())
         #expect((session as? LoopbackSession)?.localAddress == nil)
         // The session is spent.
         await #expect(throws: UserAgentError.unavailable("this sign-in attempt was already used")) {
@@ -172,7 +179,7 @@ struct LoopbackUserAgentTests {
     @Test func timesOut() async throws {
         let agent = LoopbackUserAgent(timeout: .milliseconds(300), browser: Self.silentBrowser)
         let session = try await agent.beginSession(redirectURI: nil)
-        let port = Self.port(of: session)
+        let listener = try Self.probe(session)
 
         let started = ContinuousClock.now
         await #expect(throws: UserAgentError.timedOut) {
@@ -180,7 +187,7 @@ struct LoopbackUserAgentTests {
         }
         // Behaviour, not speed: the timeout must not fire before it is due.
         #expect(ContinuousClock.now - started >= .milliseconds(250))
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
+        #expect(await listener.isClosed())
     }
 
     /// Who ends a `present` that is waiting for its callback.
@@ -193,7 +200,7 @@ struct LoopbackUserAgentTests {
     func cancellingEndsAPendingPresent(by canceller: Canceller) async throws {
         let agent = LoopbackUserAgent(timeout: .seconds(60), browser: Self.silentBrowser)
         let session = try await agent.beginSession(redirectURI: nil)
-        let port = Self.port(of: session)
+        let listener = try Self.probe(session)
         let authorizationURL = LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI)
 
         let pending = Task { try await session.present(authorizationURL) }
@@ -205,18 +212,18 @@ struct LoopbackUserAgentTests {
 
         let result = await pending.result
         #expect(throws: UserAgentError.cancelled) { try result.get() }
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
+        #expect(await listener.isClosed())
     }
 
     @Test func cancelBeforePresentClosesAndSkipsTheBrowser() async throws {
         let browser = LoopbackTestBrowser()
         let agent = LoopbackUserAgent(timeout: .seconds(60), browser: browser.opener)
         let session = try await agent.beginSession(redirectURI: nil)
-        let port = Self.port(of: session)
+        let listener = try Self.probe(session)
 
         session.cancel()
 
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
+        #expect(await listener.isClosed())
         await #expect(throws: UserAgentError.cancelled) {
             try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         }
@@ -241,11 +248,11 @@ struct LoopbackUserAgentTests {
     @Test func droppingAnUnusedSessionClosesTheListener() async throws {
         let agent = LoopbackUserAgent(browser: Self.silentBrowser)
         var session: (any UserAgentSession)? = try await agent.beginSession(redirectURI: nil)
-        let port = session.map(Self.port(of:)) ?? -1
-        #expect(await LoopbackTestClient.canConnect(port: port))
+        let listener = try Self.probe(try #require(session))
+        #expect(await listener.isClosed() == false)
         session = nil
         #expect(session == nil)
-        #expect(await LoopbackTestClient.canConnect(port: port) == false)
+        #expect(await listener.isClosed())
     }
 
     // MARK: - Address and port
