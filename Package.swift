@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "LineLoginEmulatorTests",
             dependencies: [
-                "LineLoginEmulator", .product(name: "Hummingbird", package: "hummingbird"),
+                "LineLoginEmulator", "TransportTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -223,7 +223,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport"],
+            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport", "TransportTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -50,13 +50,14 @@ struct EmulatorHarness {
         return ScriptedBrowser(email: user.email ?? "", password: user.password, decision: decision)
     }
 
-    func manager(userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, clock: any WallClock = SystemClock()) throws
-        -> LoginManager
-    {
+    func manager(
+        userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        clock: any WallClock = SystemClock()
+    ) throws -> LoginManager {
         try LoginManager(
             configuration: LoginConfiguration(
                 channelID: channel.channelID, platform: platform, channelSecret: channelSecret, tokenStore: store,
-                userAgent: userAgent ?? browser(), clock: clock))
+                transport: transport, userAgent: userAgent ?? browser(), clock: clock))
     }
 
     var providerConfiguration: ProviderConfiguration {

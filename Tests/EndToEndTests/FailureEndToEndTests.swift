@@ -5,6 +5,7 @@ import LineLoginEmulator
 import LineSDK
 import OAuthEngine
 import Testing
+@testable import TransportTestSupport
 
 @Suite("LineSDK against the emulator over real HTTP: failures")
 struct FailureEndToEndTests {
@@ -116,9 +117,14 @@ struct FailureEndToEndTests {
     @Test("the emulator being down is a transient error that keeps the tokens")
     func outageKeepsTokens() async throws {
         let harness = try await EmulatorHarness.start()
-        let manager = try harness.manager()
+        defer { Task { await harness.stop() } }
+        // "Down" is a port where nothing listens, held by the test: stopping the emulator would free its
+        // port for a parallel test's emulator, which would answer (invalid_grant) instead of being down.
+        let outage = try #require(RefusingPort())
+        let transport = OutageTransport(refusingPort: outage.port)
+        let manager = try harness.manager(transport: transport)
         _ = try await manager.login(permissions: [.profile])
-        await harness.stop()
+        transport.isDown.withLock { $0 = true }
         do {
             _ = try await manager.api.refreshAccessToken()
             Issue.record("refresh must fail while the platform is down")
@@ -130,6 +136,7 @@ struct FailureEndToEndTests {
         }
         #expect(manager.isAuthorized)
         #expect(try await harness.store.load() != nil)
+        withExtendedLifetime(outage) {}
     }
 
     @Test("an ID token for another channel is refused")
@@ -164,5 +171,22 @@ struct FailureEndToEndTests {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+/// Forwards to URLSession, or, once ``isDown`` is set, sends the same request to a port that refuses
+/// connections, so the real "could not connect" path runs.
+private struct OutageTransport: HTTPTransport {
+    let refusingPort: Int
+    let isDown = Locked(false)
+    private let base = URLSessionTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        if isDown.withLock({ $0 }), var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
+            components.port = refusingPort
+            request.url = components.url ?? request.url
+        }
+        return try await base.send(request)
     }
 }

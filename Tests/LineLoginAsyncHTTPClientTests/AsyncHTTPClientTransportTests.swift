@@ -6,7 +6,7 @@ import Testing
 
 /// The AsyncHTTPClient transport against the same misbehaving servers as URLSession's (shared cases), and
 /// what it does besides: no redirects, a bound on the body, failures in the engine's terms.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncHTTPClientTransportTests {
     /// Runs `body` with a transport of its own, shut down afterwards.
     func withTransport(maximumBodySize: Int = 1 << 20, _ body: (AsyncHTTPClientTransport) async throws -> Void) async throws {

@@ -3,7 +3,7 @@ import LineLoginEmulator
 import Testing
 
 /// `--state FILE`: what survives a restart, and what a bad file gets.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StateFileTests {
     static func temporaryFile() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-state-\(UUID().uuidString)")

@@ -156,7 +156,7 @@ enum ServerFaultCases {
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 503)
         // The deadline is 1 s; the generous margin absorbs a slow machine, not a missing deadline (60 s).
-        #expect(elapsed < .seconds(15), "took \(elapsed)")
+        #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
     /// What a bearer middleware answers for `token`: the core's decision, which Hummingbird's and Vapor's

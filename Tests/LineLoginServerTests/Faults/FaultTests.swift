@@ -4,7 +4,7 @@ import Testing
 
 /// The fault suite over `URLSessionTransport` (LineSDK's and the CLI's transport, and the server kit's
 /// default); LineLoginAsyncHTTPClientTests runs the same cases over `AsyncHTTPClientTransport`.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ClientFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ClientFaultTests {
     @Test(arguments: FaultInjectingTransport.outages)
     func storedTokensSurviveEveryOutage(fault: FaultInjectingTransport.Fault) async throws {
         try await ClientFaultCases.storedTokensSurviveEveryOutage(fault: fault, over: URLSessionTransport())
@@ -29,7 +29,7 @@ import Testing
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServerFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ServerFaultTests {
     @Test(arguments: FaultInjectingTransport.outages)
     func aLINEOutageIs503WithRetryAfterNever401(fault: FaultInjectingTransport.Fault) async throws {
         try await ServerFaultCases.aLINEOutageIs503WithRetryAfterNever401(fault: fault, over: URLSessionTransport())

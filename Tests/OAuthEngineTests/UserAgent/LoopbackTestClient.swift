@@ -44,42 +44,14 @@ enum LoopbackTestClient {
         return await exchange(port: port, request: Array("\(method) \(target) HTTP/1.1\r\n\(hostLine)\r\n".utf8))
     }
 
-    /// `true` when a TCP connection to `127.0.0.1:port` is accepted by the kernel.
-    static func canConnect(port: Int) async -> Bool {
-        await offload {
-            guard let descriptor = openConnection(port: port) else { return false }
-            _ = close(descriptor)
-            return true
-        }
-    }
-
     /// Opens a connection and keeps it idle (like a browser's pre-connection); close it with `close`.
     static func openIdleConnection(port: Int) async -> Int32? {
         await offload { openConnection(port: port) }
     }
 
-    /// A blocking socket connected to `127.0.0.1:port` with 5-second send and receive timeouts.
-    static func openConnection(port: Int) -> Int32? {
-        guard let descriptor = tcpSocket() else { return nil }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var address = loopbackAddress(port: port)
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
-            _ = close(descriptor)
-            return nil
-        }
-        return descriptor
-    }
+    /// A blocking socket connected to `127.0.0.1:port` with 60-second send and receive timeouts: long
+    /// enough for a serving thread starved under ThreadSanitizer, and the server closes first anyway.
+    static func openConnection(port: Int) -> Int32? { LoopbackSocket.openConnection(port: port, timeoutSeconds: 60) }
 
     /// A new IPv4 TCP socket, or `nil`.
     static func tcpSocket() -> Int32? { LoopbackSocket.tcpSocket() }
@@ -89,9 +61,7 @@ enum LoopbackTestClient {
 
     /// Runs `body` on a new thread and returns its result.
     static func offload<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
+        await LoopbackSocket.offload(body)
     }
 
     /// `send` flags that turn a write to a closed peer into an error instead of SIGPIPE.

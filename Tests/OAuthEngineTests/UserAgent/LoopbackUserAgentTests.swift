@@ -5,6 +5,7 @@ import Foundation
 #endif
 @testable import OAuthEngine
 import Testing
+@testable import TransportTestSupport
 
 @Suite("LoopbackUserAgent")
 struct LoopbackUserAgentTests {
@@ -280,22 +281,22 @@ struct LoopbackUserAgentTests {
     }
 
     @Test func usesAFixedPortFromTheInitializer() async throws {
-        let port = try await Self.freePort()
         let browser = LoopbackTestBrowser()
-        let agent = LoopbackUserAgent(port: port, timeout: .seconds(30), browser: browser.opener)
-        let session = try await agent.beginSession(redirectURI: nil)
+        let (port, session) = try await Self.onAFreePort { port in
+            try await LoopbackUserAgent(port: port, timeout: .seconds(30), browser: browser.opener).beginSession(redirectURI: nil)
+        }
         #expect(session.redirectURI.absoluteString == "http://127.0.0.1:\(port)/callback")
         let callback = try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         #expect(callback.absoluteString == "http://127.0.0.1:\(port)/callback?code=abc&state=xyz")
     }
 
     @Test func theRedirectURIOverridesPortAndPath() async throws {
-        let port = try await Self.freePort()
         let browser = LoopbackTestBrowser()
         let agent = LoopbackUserAgent(port: 1, path: "/ignored", timeout: .seconds(30), browser: browser.opener)
-        let configured = try #require(URL(string: "http://127.0.0.1:\(port)/auth/line"))
-        let session = try await agent.beginSession(redirectURI: configured)
-        #expect(session.redirectURI == configured)
+        let (port, session) = try await Self.onAFreePort { port in
+            try await agent.beginSession(redirectURI: URL(string: "http://127.0.0.1:\(port)/auth/line"))
+        }
+        #expect(session.redirectURI.absoluteString == "http://127.0.0.1:\(port)/auth/line")
         let callback = try await session.present(LoopbackTestBrowser.authorizationURL(redirectURI: session.redirectURI))
         #expect(callback.absoluteString == "http://127.0.0.1:\(port)/auth/line?code=abc&state=xyz")
     }
@@ -359,6 +360,23 @@ struct LoopbackUserAgentTests {
         let session = try await LoopbackUserAgent(browser: silentBrowser).beginSession(redirectURI: nil)
         defer { session.cancel() }
         return port(of: session)
+    }
+
+    /// A session begun on a port that was free a moment ago. Between freeing a port and binding it again,
+    /// a parallel test (a listener on port 0, or a client's ephemeral port) can take it; then the session
+    /// is `.unavailable` and another port is tried.
+    private static func onAFreePort(
+        _ begin: (Int) async throws -> any UserAgentSession
+    ) async throws -> (port: Int, session: any UserAgentSession) {
+        var attempt = 0
+        while true {
+            let port = try await freePort()
+            do {
+                return (port, try await begin(port))
+            } catch UserAgentError.unavailable where attempt < 4 {
+                attempt += 1
+            }
+        }
     }
 }
 

@@ -34,7 +34,7 @@ struct ListeningSocketProbe {
         if let inode, let listening = Self.listeningInodes(port: port) {
             return !listening.contains(inode)
         }
-        return await LoopbackTestClient.canConnect(port: port) == false
+        return await LoopbackSocket.canConnect(port: port) == false
     }
 
     /// The inodes of the sockets in LISTEN state on `port` (any local address), or `nil` without `/proc`.
