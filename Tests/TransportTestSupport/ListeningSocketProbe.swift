@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Foundation
 
 /// Tells whether *the* listening socket that held a loopback port has closed, not just whether the
@@ -17,10 +24,16 @@ struct ListeningSocketProbe {
     /// Finds the socket listening on `127.0.0.1:port` (call while it is known to be listening).
     init(port: Int) {
         self.port = port
-        let listening = Self.listeningInodes(port: port)
-        // More than one listener on the port would make the inode ambiguous; the port check is all
-        // that is left then.
-        self.inode = listening?.count == 1 ? listening?.first : nil
+        // The kernel writes /proc/net/tcp in chunks as it is read, so a socket opened or closed meanwhile
+        // can shift a row out of the text: under load one read in a full run missed the listener.
+        var inode: String?
+        for _ in 0..<20 {
+            if let listening = Self.listeningInodes(port: port), listening.count == 1 {
+                inode = listening.first
+                break
+            }
+        }
+        self.inode = inode
     }
 
     /// `true` when `/proc` is expected but the socket could not be found there: the probe would then
@@ -31,29 +44,49 @@ struct ListeningSocketProbe {
 
     /// `true` once the listening socket is closed.
     func isClosed() async -> Bool {
-        if let inode, let listening = Self.listeningInodes(port: port) {
-            return !listening.contains(inode)
+        if let inode {
+            // Absent from three reads in a row, as one read can miss a row (see `init`).
+            for _ in 0..<3 {
+                guard let listening = Self.listeningInodes(port: port) else { break }
+                if listening.contains(inode) { return false }
+            }
+            return true
         }
         return await LoopbackSocket.canConnect(port: port) == false
     }
 
-    /// The inodes of the sockets in LISTEN state on `port` (any local address), or `nil` without `/proc`.
+    /// The inodes of the sockets in LISTEN state on `127.0.0.1:port`, or `nil` without `/proc`.
     static func listeningInodes(port: Int) -> Set<String>? {
+        guard let text = readWhole("/proc/net/tcp") else { return nil }
+        // sl local_address rem_address st …: the address is the IPv4 address's bytes in host (little-endian)
+        // order, then the port, both in hex; state 0A is LISTEN; the inode is the tenth field.
+        let local = "0100007F:" + String(format: "%04X", port)
         var found: Set<String> = []
-        var readAny = false
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-            readAny = true
-            // sl local_address rem_address st tx_queue:rx_queue tr:when retrnsmt uid timeout inode …
-            for line in text.split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                guard fields.count > 9, fields[3] == "0A",
-                    let portHex = fields[1].split(separator: ":").last,
-                    Int(portHex, radix: 16) == port
-                else { continue }
-                found.insert(String(fields[9]))
-            }
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count > 9, fields[1] == local, fields[3] == "0A" else { continue }
+            found.insert(String(fields[9]))
         }
-        return readAny ? found : nil
+        return found
+    }
+
+    /// The whole file, read to its end with `read(2)`: a /proc file reports size 0 and is generated as it
+    /// is read, so nothing may rely on its size.
+    private static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            bytes += chunk.prefix(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
