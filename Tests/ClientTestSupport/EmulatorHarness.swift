@@ -52,12 +52,12 @@ struct EmulatorHarness {
 
     func manager(
         userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, transport: any HTTPTransport = URLSessionTransport(),
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), timeout: TimeInterval = 30
     ) throws -> LoginManager {
         try LoginManager(
             configuration: LoginConfiguration(
                 channelID: channel.channelID, platform: platform, channelSecret: channelSecret, tokenStore: store,
-                transport: transport, userAgent: userAgent ?? browser(), clock: clock))
+                transport: transport, userAgent: userAgent ?? browser(), clock: clock, timeout: timeout))
     }
 
     var providerConfiguration: ProviderConfiguration {
