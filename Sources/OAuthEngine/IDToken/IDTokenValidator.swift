@@ -13,7 +13,7 @@ public struct IDTokenValidator: Sendable {
     /// The HS256 key, when HS256 is allowed for this flow. Not public: it is a secret.
     let hmacSecret: String?
     // Built once: validation is a per-request hot path on servers.
-    private let hmacKey: VerificationKey?
+    private let hs256Key: HS256Key?
     /// The JWKS for ES256/RS256.
     public let keys: KeySetCache?
     /// Allowed clock skew, within ``leewayBounds``.
@@ -46,7 +46,7 @@ public struct IDTokenValidator: Sendable {
         self.clientID = clientID
         self.allowedAlgorithms = hmacSecret == nil ? allowedAlgorithms.subtracting([.hs256]) : allowedAlgorithms
         self.hmacSecret = hmacSecret
-        hmacKey = hmacSecret.map { .hmac(SymmetricKey(data: Data($0.utf8))) }
+        hs256Key = hmacSecret.map { HS256Key(SymmetricKey(data: Data($0.utf8))) }
         self.keys = keys
         self.leeway = leeway
         self.clock = clock
@@ -83,8 +83,8 @@ public struct IDTokenValidator: Sendable {
         if jws.header.critical != nil { throw .jose(.criticalHeader) }
         switch algorithm {
         case .hs256:
-            guard let hmacKey else { throw .noSecretForHS256 }
-            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, key: hmacKey) } catch { throw .jose(error) }
+            guard let hs256Key else { throw .noSecretForHS256 }
+            do { try JWSVerifier.verify(jws, allowed: allowedAlgorithms, hs256Key: hs256Key) } catch { throw .jose(error) }
         case .es256, .rs256:
             guard let keys else { throw .keysUnavailable("no JWKS configured") }
             let kid = jws.header.keyID

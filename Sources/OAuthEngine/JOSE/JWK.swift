@@ -29,7 +29,6 @@ public struct JWK: Sendable {
 
     private static let minimumRSABits = 2048
     private static let maximumRSABits = 16384
-    private static let minimumHMACBytes = 32
     private static let privateRSAMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
 
     /// Imports a JWK from its parsed JSON object.
@@ -71,7 +70,7 @@ public struct JWK: Sendable {
     /// `key_ops` is absent or contains `verify`.
     public func fits(_ algorithm: JWSAlgorithm) -> Bool {
         guard key.algorithm == algorithm else { return false }
-        if case .hmac(let secret) = key, secret.bitCount < Self.minimumHMACBytes * 8 { return false }
+        if case .hmac(let secret) = key, !HS256Key.isLongEnough(secret) { return false }
         if let declared = self.algorithm, declared != algorithm.rawValue { return false }
         if let use, use != "sig" { return false }
         if let keyOperations, !keyOperations.contains("verify") { return false }

@@ -5,8 +5,6 @@ import Foundation
 /// Verifies JWS signatures. The algorithm must be supported and in the configured allow-list (never
 /// taken from the header alone), `crit` is refused, and the key must fit the algorithm.
 public enum JWSVerifier {
-    private static let minimumHMACKeyBytes = 32
-
     /// Verifies the signature of `jws` with `key`.
     ///
     /// Checks, in order: `alg` is supported (``JOSEError/unsupportedAlgorithm(_:)``) and in
@@ -70,8 +68,15 @@ public enum JWSVerifier {
     }
 
     static func isValidHS256(signature: [UInt8], signed signingInput: some DataProtocol, key: SymmetricKey) -> Bool {
-        guard signature.count == SHA256.byteCount else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
+        HS256Key(key).isValid(signature: signature, signed: signingInput)
+    }
+
+    /// Verifies `jws` with a secret keyed once for many tokens (``HS256Key``): the same checks, in the same
+    /// order, as ``verify(_:allowed:key:)`` with ``VerificationKey/hmac(_:)``.
+    static func verify(_ jws: CompactJWS, allowed: Set<JWSAlgorithm>, hs256Key: HS256Key) throws(JOSEError) {
+        let algorithm = try checkedAlgorithm(jws, allowed: allowed)
+        guard algorithm == .hs256 else { throw .keyMismatch }
+        try hs256Key.verify(jws)
     }
 
     private static func verifySignature(_ jws: CompactJWS, algorithm: JWSAlgorithm, key: VerificationKey) throws(JOSEError) {
@@ -79,8 +84,8 @@ public enum JWSVerifier {
         let valid: Bool
         switch key {
         case .hmac(let secret):
-            guard secret.bitCount >= minimumHMACKeyBytes * 8 else { throw .invalidKey("HMAC key is shorter than 32 bytes") }
-            valid = jws.withSigningInput { isValidHS256(signature: jws.signature, signed: $0, key: secret) }
+            try HS256Key(secret).verify(jws)
+            return
         case .p256(let publicKey):
             valid = jws.withSigningInput { isValidES256(signature: jws.signature, signed: $0, key: publicKey) }
         case .rsa(let publicKey):

@@ -148,6 +148,14 @@ import Testing
         #expect(await refusal(spelled) == .jose(.unsupportedAlgorithm("None")))
     }
 
+    @Test func refusesHS256WhenTheChannelSecretIsShorterThan32Bytes() async throws {
+        // RFC 7518 §3.2: the validator keys HMAC once at init, and still refuses a short secret on use.
+        let short = "0123456789abcdef0123456789abcde"
+        let token = TestTokenSigner.sign(claims(), key: .hs256(Array(short.utf8)))
+        let validator = try makeValidator(allowed: [.hs256], secret: short)
+        #expect(await refusal(token, validator: validator) == .jose(.invalidKey("HMAC key is shorter than 32 bytes")))
+    }
+
     @Test func refusesHS256WhenNoSecretIsConfigured() async throws {
         // HS256 in the allow-list but no secret: the validator drops it.
         let token = TestTokenSigner.sign(claims(), key: .hs256(Array(CoreFixtures.secret.utf8)))
