@@ -5,7 +5,8 @@ import Foundation
 import OAuthEngine
 
 /// `line-login-callgrind ALG PATH N`: runs one path `N` times between two marker functions, for
-/// valgrind's callgrind to count instructions of exactly that loop (PATH: `validator`, `raw` or `jwt-kit`):
+/// valgrind's callgrind to count instructions of exactly that loop (PATH: `validator`, `raw`, `jwt-kit`, or for
+/// HS256 `raw-keyed`, the HMAC from a state keyed once, which is what the validator computes):
 ///
 ///     valgrind --tool=callgrind --zero-before='*countedLoopBegins*' --dump-before='*countedLoopEnds*' \
 ///         line-login-callgrind RS256 validator 2000
@@ -24,6 +25,15 @@ enum Callgrind {
         case "jwt-kit":
             let verifier = try await JWTKitVerifier(fixtures)
             body = { try await verifier.verify(token) }
+        case "raw-keyed":
+            guard let dot = token.lastIndex(of: ".") else { throw BenchError("fixture without dots") }
+            let input = Data(token[..<dot].utf8)
+            let keyed = HMAC<SHA256>(key: SymmetricKey(data: Data(fixtures.secret.utf8)))
+            body = {
+                var hmac = keyed
+                hmac.update(data: input)
+                guard Data(hmac.finalize()).count == 32 else { throw BenchError("keyed HMAC failed") }
+            }
         default:
             body = try raw(fixtures, algorithm: algorithm, token: token)
         }
