@@ -9,7 +9,8 @@ import Testing
     static let secret = SymmetricKey(data: Array("0123456789abcdef0123456789abcdef".utf8))
 
     /// Messages of every length around SHA-256's 64-byte block, and a LINE-sized signing input.
-    static let messages: [[UInt8]] = (0..<130).map { length in (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ length) } }
+    static let messages: [[UInt8]] =
+        (0..<130).map { length in (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ length) } }
         + [Array(repeating: UInt8(ascii: "a"), count: 480)]
 
     @Test func oneKeyAgreesWithAFreshHMACForEveryMessageInTurn() {
