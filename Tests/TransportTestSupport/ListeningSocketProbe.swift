@@ -24,8 +24,8 @@ struct ListeningSocketProbe {
     /// Finds the socket listening on `127.0.0.1:port` (call while it is known to be listening).
     init(port: Int) {
         self.port = port
-        // The kernel writes /proc/net/tcp in chunks as it is read, so a socket opened or closed meanwhile
-        // can shift a row out of the text: under load one read in a full run missed the listener.
+        // The kernel writes /proc/net/tcp in chunks as it is read, so a socket opened or closed between two
+        // chunks can shift a row out of the text; a few reads make a miss unlikely.
         var inode: String?
         for _ in 0..<20 {
             if let listening = Self.listeningInodes(port: port), listening.count == 1 {
