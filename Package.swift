@@ -15,9 +15,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The platforms with no Security framework (swift-crypto builds BoringSSL for the same list).
+let nonApplePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+
 let package = Package(
     name: "swift-line-login",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    // docs/APPLE_PLATFORMS.md: macOS 14 is Hummingbird's floor (platforms are package-wide); iOS, Mac Catalyst and
+    // visionOS build the same UIKit code; tvOS and watchOS are not supported (their login UI is compiled out).
+    platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .visionOS(.v1)],
     products: [
         .library(name: "OAuthEngine", targets: ["OAuthEngine"]),
         .library(name: "LineSDK", targets: ["LineSDK"]),
@@ -32,6 +37,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        // PKCS #1 DER for RSA keys (JOSE/RSAPublicKey.swift); swift-crypto depends on it already.
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         // The server kit's metrics API (the app picks the backend); swift-prometheus is the example site's.
@@ -48,7 +55,10 @@ let package = Package(
             name: "OAuthEngine",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
+                // RS256 only, and only where there is no Security framework: on Apple platforms Security
+                // verifies RSA, so an app builds no BoringSSL (swift-crypto's Crypto is CryptoKit there).
+                .product(name: "CryptoExtras", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -8,19 +8,20 @@ import Foundation
 /// into each of two contexts on every call. For a LINE ID token that set-up is half of a one-shot
 /// `HMAC<SHA256>.authenticationCode` (1.1 µs from the keyed state against 2.2 µs one-shot in
 /// docs/BENCHMARKS.md), so a validator that keeps one secret for its whole life keys it once, as OpenSSL
-/// users copy an `HMAC_CTX`. The key stays inside the HMAC state, as it stays in the `SymmetricKey`.
+/// users copy an `HMAC_CTX`. The key stays inside the HMAC state, as it stays in the `SymmetricKey`; the state
+/// is boxed because older Apple SDKs don't declare CryptoKit's `HMAC` `Sendable` (``CryptoSendableBox``).
 struct HS256Key: Sendable {
     /// RFC 7518 §3.2: an HS256 key must be at least as long as the hash output.
     static let minimumBytes = 32
 
     /// Whether the secret is at least ``minimumBytes`` long.
     let isLongEnough: Bool
-    private let keyed: HMAC<SHA256>
+    private let keyed: CryptoSendableBox<HMAC<SHA256>>
 
     /// Keys HMAC-SHA256 with `secret` (any length; ``verify(_:)`` applies the minimum).
     init(_ secret: SymmetricKey) {
         isLongEnough = Self.isLongEnough(secret)
-        keyed = HMAC(key: secret)
+        keyed = CryptoSendableBox(HMAC(key: secret))
     }
 
     /// Whether `secret` is at least ``minimumBytes`` long (the one rule for a JWK and a configured secret).
@@ -39,7 +40,7 @@ struct HS256Key: Sendable {
     /// time (swift-crypto's and CryptoKit's `==` between a MAC and bytes). No length policy here.
     func isValid(signature: [UInt8], signed signingInput: some DataProtocol) -> Bool {
         guard signature.count == SHA256.byteCount else { return false }
-        var hmac = keyed
+        var hmac = keyed.value
         hmac.update(data: signingInput)
         return hmac.finalize() == signature
     }

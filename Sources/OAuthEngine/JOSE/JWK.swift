@@ -1,5 +1,4 @@
 import Crypto
-import CryptoExtras
 public import Foundation
 
 /// A JSON Web Key (RFC 7517) imported for signature verification.
@@ -27,8 +26,6 @@ public struct JWK: Sendable {
     /// Whether the JWK holds secret material: an `oct` key, or private members of an EC/RSA key.
     let holdsSecret: Bool
 
-    private static let minimumRSABits = 2048
-    private static let maximumRSABits = 16384
     private static let privateRSAMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
 
     /// Imports a JWK from its parsed JSON object.
@@ -48,7 +45,10 @@ public struct JWK: Sendable {
             self.holdsSecret = try Self.string(object, "d") != nil
         case "RSA":
             self.curve = nil
-            self.key = .rsa(try Self.rsaKey(object))
+            guard let modulus = try Self.bytes(object, "n"), let exponent = try Self.bytes(object, "e") else {
+                throw .invalidKey("RSA key lacks n or e")
+            }
+            self.key = .rsa(try RSAPublicKey(modulus: modulus, exponent: exponent))
             self.holdsSecret = Self.privateRSAMembers.contains { object[$0] != nil }
         case "oct":
             self.curve = nil
@@ -70,7 +70,7 @@ public struct JWK: Sendable {
     /// `key_ops` is absent or contains `verify`.
     public func fits(_ algorithm: JWSAlgorithm) -> Bool {
         guard key.algorithm == algorithm else { return false }
-        if case .hmac(let secret) = key, !HS256Key.isLongEnough(secret) { return false }
+        if case .hmac(let secret) = key.material, !secret.isLongEnough { return false }
         if let declared = self.algorithm, declared != algorithm.rawValue { return false }
         if let use, use != "sig" { return false }
         if let keyOperations, !keyOperations.contains("verify") { return false }
@@ -118,35 +118,5 @@ public struct JWK: Sendable {
         } catch {
             throw .invalidKey("EC point is not on P-256")
         }
-    }
-
-    private static func rsaKey(_ object: [String: JSONValue]) throws(JOSEError) -> _RSA.Signing.PublicKey {
-        guard let rawModulus = try bytes(object, "n"), let rawExponent = try bytes(object, "e") else {
-            throw .invalidKey("RSA key lacks n or e")
-        }
-        // RFC 7518 §6.3.1.1 asks for no leading zero octet, but some encoders add one; the value is
-        // the same, so strip it rather than refuse.
-        let modulus = Array(rawModulus.drop(while: { $0 == 0 }))
-        let exponent = Array(rawExponent.drop(while: { $0 == 0 }))
-        let modulusBits = bitLength(modulus)
-        guard modulusBits >= minimumRSABits else { throw .invalidKey("RSA modulus is under 2048 bits") }
-        guard modulusBits <= maximumRSABits else { throw .invalidKey("RSA modulus is over 16384 bits") }
-        guard modulus.last.map({ $0 & 1 == 1 }) == true else { throw .invalidKey("RSA modulus is even") }
-        guard exponent.count <= 4, let low = exponent.last, low & 1 == 1, bitLength(exponent) >= 2 else {
-            throw .invalidKey("RSA exponent must be odd, at least 3 and at most 32 bits")
-        }
-        guard !ROCAFingerprint.matches(modulus: modulus) else {
-            throw .invalidKey("RSA modulus has the ROCA fingerprint (CVE-2017-15361)")
-        }
-        do {
-            return try _RSA.Signing.PublicKey(n: modulus, e: exponent)
-        } catch {
-            throw .invalidKey("RSA key refused by the crypto library")
-        }
-    }
-
-    private static func bitLength(_ bigEndian: [UInt8]) -> Int {
-        guard let first = bigEndian.first else { return 0 }
-        return (bigEndian.count - 1) * 8 + (8 - first.leadingZeroBitCount)
     }
 }

@@ -1,6 +1,5 @@
 public import Crypto
-public import CryptoExtras
-import Foundation
+public import Foundation
 
 /// Verifies JWS signatures. The algorithm must be supported and in the configured allow-list (never
 /// taken from the header alone), `crit` is refused, and the key must fit the algorithm.
@@ -48,17 +47,8 @@ public enum JWSVerifier {
     }
 
     /// RS256: RSASSA-PKCS1-v1_5 with SHA-256; `signature` must be as long as the modulus.
-    public static func isValidRS256(signature: [UInt8], signingInput: [UInt8], key: _RSA.Signing.PublicKey) -> Bool {
-        isValidRS256(signature: signature, signed: signingInput, key: key)
-    }
-
-    static func isValidRS256(signature: [UInt8], signed signingInput: some DataProtocol, key: _RSA.Signing.PublicKey) -> Bool {
-        guard signature.count == (key.keySizeInBits + 7) / 8 else { return false }
-        return key.isValidSignature(
-            _RSA.Signing.RSASignature(rawRepresentation: signature),
-            for: SHA256.hash(data: signingInput),
-            padding: .insecurePKCS1v1_5
-        )
+    public static func isValidRS256(signature: [UInt8], signingInput: [UInt8], key: RSAPublicKey) -> Bool {
+        key.isValidSignature(signature, for: signingInput)
     }
 
     /// HS256: the full 32-byte HMAC-SHA256 tag, compared in constant time. No key-length policy here
@@ -82,14 +72,14 @@ public enum JWSVerifier {
     private static func verifySignature(_ jws: CompactJWS, algorithm: JWSAlgorithm, key: VerificationKey) throws(JOSEError) {
         guard key.algorithm == algorithm else { throw .keyMismatch }
         let valid: Bool
-        switch key {
+        switch key.material {
         case .hmac(let secret):
-            try HS256Key(secret).verify(jws)
+            try secret.verify(jws)
             return
         case .p256(let publicKey):
-            valid = jws.withSigningInput { isValidES256(signature: jws.signature, signed: $0, key: publicKey) }
+            valid = jws.withSigningInput { isValidES256(signature: jws.signature, signed: $0, key: publicKey.value) }
         case .rsa(let publicKey):
-            valid = jws.withSigningInput { isValidRS256(signature: jws.signature, signed: $0, key: publicKey) }
+            valid = jws.withSigningInput { publicKey.isValidSignature(jws.signature, for: $0) }
         }
         guard valid else { throw .invalidSignature }
     }

@@ -24,7 +24,7 @@ struct JWKTests {
         #expect(jwk.algorithm == "ES256")
         #expect(jwk.use == "sig")
         #expect(jwk.keyOperations == ["verify"])
-        guard case .p256(let key) = jwk.key else {
+        guard let key = jwk.key.p256PublicKey else {
             Issue.record("not P-256")
             return
         }

@@ -54,6 +54,12 @@ enum TestTokens {
             #"{"kty":"RSA","n":"\#(Base64URL.encode(primitives.modulus))","e":"\#(Base64URL.encode(primitives.publicExponent))"\#(kidMember)\#(extra)}"#
     }
 
+    /// The package's own key for a CryptoExtras public key, from its modulus and exponent.
+    static func rsaPublicKey(_ key: _RSA.Signing.PublicKey) throws -> RSAPublicKey {
+        let primitives = try key.getKeyPrimitives()
+        return try RSAPublicKey(modulus: primitives.modulus, exponent: primitives.publicExponent)
+    }
+
     static func jwk(_ json: String) throws -> JWK {
         try JWK(data: Data(json.utf8))
     }
