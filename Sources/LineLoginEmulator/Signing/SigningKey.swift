@@ -5,10 +5,19 @@ import Foundation
 struct SigningKey: Sendable {
     /// The JWS `kid`.
     let keyID: String
-    /// The P-256 private key.
-    let privateKey: P256.Signing.PrivateKey
     /// When the key was rotated out; `nil` while it is the current key.
     var retiredAt: Date?
+    private let boxedKey: PrivateKeyBox
+
+    /// The P-256 private key.
+    var privateKey: P256.Signing.PrivateKey { boxedKey.key }
+
+    /// A key of the ring.
+    init(keyID: String, privateKey: P256.Signing.PrivateKey, retiredAt: Date?) {
+        self.keyID = keyID
+        self.retiredAt = retiredAt
+        boxedKey = PrivateKeyBox(key: privateKey)
+    }
 
     /// A fresh key with a random key ID.
     static func generate() -> SigningKey {
@@ -29,4 +38,12 @@ struct SigningKey: Sendable {
             use: "sig"
         )
     }
+}
+
+/// CryptoKit in the iOS 17 / macOS 14 SDKs doesn't declare its keys `Sendable` (swift-crypto on Linux does; later
+/// SDKs add it with availability). A private key is an immutable value, safe to share, which Apple's later
+/// conformance asserts. The engine has the same box (`CryptoSendableBox`); the emulator keeps this one of its own
+/// because it depends on no client code.
+private struct PrivateKeyBox: @unchecked Sendable {
+    let key: P256.Signing.PrivateKey
 }

@@ -16,16 +16,17 @@ public struct CookieSealer: Sendable {
         case expired
     }
 
-    private let key: SymmetricKey
-    private let previousKeys: [SymmetricKey]
+    // Boxed: CryptoKit's SymmetricKey is not Sendable in older Apple SDKs (CryptoSendableBox says why that's safe).
+    private let key: CryptoSendableBox<SymmetricKey>
+    private let previousKeys: [CryptoSendableBox<SymmetricKey>]
 
     /// Creates a sealer.
     /// - Parameters:
     ///   - key: a 256-bit key from the app (shared by every instance behind a load balancer).
     ///   - previousKeys: older keys still accepted when opening (key rotation); never used to seal.
     public init(key: SymmetricKey, previousKeys: [SymmetricKey] = []) {
-        self.key = key
-        self.previousKeys = previousKeys
+        self.key = CryptoSendableBox(key)
+        self.previousKeys = previousKeys.map(CryptoSendableBox.init)
     }
 
     /// A sealer with a random key for this process only: cookies die with the process.
@@ -40,7 +41,7 @@ public struct CookieSealer: Sendable {
             throw .encoding
         }
         do {
-            let box = try ChaChaPoly.seal(plaintext, using: key, authenticating: Data(purpose.utf8))
+            let box = try ChaChaPoly.seal(plaintext, using: key.value, authenticating: Data(purpose.utf8))
             return Base64URL.encode(box.combined)
         } catch {
             throw .encoding
@@ -53,7 +54,7 @@ public struct CookieSealer: Sendable {
             let box = try? ChaChaPoly.SealedBox(combined: bytes)
         else { throw .invalid }
         for candidate in [key] + previousKeys {
-            guard let plaintext = try? ChaChaPoly.open(box, using: candidate, authenticating: Data(purpose.utf8)) else { continue }
+            guard let plaintext = try? ChaChaPoly.open(box, using: candidate.value, authenticating: Data(purpose.utf8)) else { continue }
             guard let envelope = try? JSONDecoder().decode(Envelope<Value>.self, from: plaintext) else { throw .invalid }
             guard now.timeIntervalSince1970 < envelope.expiresAt else { throw .expired }
             return envelope.value
