@@ -56,7 +56,10 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
         // ever (found by LeakSanitizer).
         let waiter = CallbackURLUserAgent(redirectURI: callbackURL, alternates: universalLinkURL.map { [$0] } ?? []) {
             [weak self, weak box] url in
-            Task { await self?.route(url, waiter: box?.current, fallback: fallback) }
+            // Read into constants first: SDKs before Swift 6 take `Task`'s closure as `@Sendable`, which may not
+            // capture the weak (mutable) references themselves.
+            let (agent, waiter) = (self, box?.current)
+            Task { await agent?.route(url, waiter: waiter, fallback: fallback) }
         }
         box.withLock { $0 = waiter }
         return Session(inner: try await waiter.beginSession(redirectURI: callbackURL), fallback: fallback)

@@ -1,4 +1,4 @@
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
     public import Foundation
     public import UIKit
 
@@ -96,7 +96,8 @@
             render()
             let process = loginManager.login(permissions: permissions, in: presentingViewController, parameters: parameters) {
                 [weak self] result in
-                Task { @MainActor in self?.finish(result) }
+                let button = self
+                Task { @MainActor in button?.finish(result) }
             }
             guard process != nil else {
                 model.loginDidNotStart()

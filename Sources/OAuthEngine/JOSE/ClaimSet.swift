@@ -10,7 +10,15 @@ public struct ClaimSet: Sendable {
     /// Checks that `payload` is a JSON object and indexes its members.
     /// - Throws: ``JOSEError/malformed(_:)`` for anything ``JSONValue/parseObject(_:)`` refuses.
     public init(payload: [UInt8]) throws(JOSEError) {
-        self.members = try payload.withUnsafeBufferPointer { bytes throws(JOSEError) in try JSONParser.scanObject(bytes) }
+        // A Result rather than a typed-throwing closure: the standard library of SDKs before Swift 6 declares
+        // `withUnsafeBufferPointer` `rethrows`, which would widen the error to `any Error`.
+        let scanned = payload.withUnsafeBufferPointer { bytes -> Result<[JSONParser.Member], JOSEError> in
+            do throws(JOSEError) { return .success(try JSONParser.scanObject(bytes)) } catch { return .failure(error) }
+        }
+        switch scanned {
+        case .success(let members): self.members = members
+        case .failure(let error): throw error
+        }
         self.payload = payload
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+// `public`: the initializer names URLSessionConfiguration, which is Foundation's on Apple platforms and
+// FoundationNetworking's on Linux (scripts/apple-typecheck.sh holds every file to that pairing).
+public import Foundation
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
 #endif

@@ -169,7 +169,9 @@ public actor CredentialSession {
         let id = UUID()
         observers[id] = continuation
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
+            // A constant, not the weak capture itself, goes into the task (see LineAppUserAgent.beginSession).
+            let session = self
+            Task { await session?.removeObserver(id) }
         }
         return stream
     }
