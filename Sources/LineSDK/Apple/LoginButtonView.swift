@@ -1,4 +1,4 @@
-#if canImport(SwiftUI)
+#if canImport(SwiftUI) && !os(tvOS) && !os(watchOS)
     public import SwiftUI
 
     /// A "Log in with LINE" button for SwiftUI (LINE's SDK has none): it logs in with `manager` and hands

@@ -1,4 +1,4 @@
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && !os(tvOS) && !os(watchOS)
     public import Foundation
     import UIKit
 

@@ -18,8 +18,8 @@ public struct LoginConfiguration: Sendable {
     public var tokenStore: (any TokenStore)?
     /// The HTTP transport.
     public var transport: any HTTPTransport
-    /// The user agent that shows LINE's login page; `nil` = the platform default (a loopback redirect
-    /// and the system browser on Linux and macOS).
+    /// The user agent that shows LINE's login page; `nil` = the platform default: a web-authentication
+    /// session in iOS and Mac apps, a loopback redirect and the system browser in terminals and on Linux.
     public var userAgent: (any UserAgent)?
     /// The redirect URI for the default loopback user agent, e.g. `http://127.0.0.1:8123/callback` when the
     /// channel needs an exact registered callback; `nil` = `http://127.0.0.1:<free port>/callback`.
@@ -73,7 +73,7 @@ public struct LoginConfiguration: Sendable {
         self.timeout = timeout
     }
 
-    #if !(canImport(UIKit) && !os(watchOS))
+    #if !(canImport(UIKit) && !os(tvOS) && !os(watchOS))
         /// The LINE-app opener the platform has: none off iOS (every login is a web login).
         public static var platformLineAppOpener: (any LineAppOpener)? { nil }
     #endif
@@ -100,14 +100,11 @@ public struct LoginConfiguration: Sendable {
         #if canImport(Security)
             return KeychainTokenStore(
                 key: key, accessGroup: keychainAccessGroup,
-                migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) })
+                migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) },
+                usesDataProtectionKeychain: LoginPlatform.current.usesDataProtectionKeychain)
         #else
             return FileTokenStore(key: key)
         #endif
-    }
-
-    var resolvedUserAgent: any UserAgent {
-        userAgent ?? LoopbackUserAgent()
     }
 }
 

@@ -288,17 +288,16 @@ public final class LoginManager: Sendable {
             IDTokenNonce: result.nonce)
     }
 
-    /// The user agent of one login: the context's own, else the LINE-app route when a ``LineAppOpener`` is
-    /// configured (with the platform's web agent as its fallback), else the platform's web agent.
+    /// The user agent of one login: the context's own; else the LINE-app route when a ``LineAppOpener`` is
+    /// configured, with the web agent as its fallback; else the web agent: the configuration's, or the
+    /// platform's (``DefaultWebAgent``).
     private func userAgent(
         for context: (any LoginPresentationContext)?, core: Core, parameters: Parameters,
         process: LoginProcess
     ) -> any UserAgent {
         let configuration = core.configuration
         let web =
-            (context as? UserAgentContext)?.userAgent
-            ?? platformUserAgent(for: context, core: core)
-            ?? configuration.resolvedUserAgent
+            (context as? UserAgentContext)?.userAgent ?? configuration.userAgent ?? platformUserAgent(for: context, core: core)
         var agent = web
         if !(context is UserAgentContext), let opener = configuration.lineAppOpener, let callback = configuration.customSchemeCallbackURL {
             agent = LineAppUserAgent(

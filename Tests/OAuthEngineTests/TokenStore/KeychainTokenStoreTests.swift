@@ -35,6 +35,17 @@ import Testing
         try await store.clear()
     }
 
+    @Test("the data-protection keychain by default; a Mac command-line tool's store keeps to the login keychain")
+    func dataProtectionKeychain() async throws {
+        #expect(store().query.usesDataProtectionKeychain)
+        let tool = KeychainTokenStore(key: "channel-1234567890", usesDataProtectionKeychain: false, keychain: keychain)
+        try await tool.save(Self.tokens)
+        #expect(keychain.item(tool.query) != nil)
+        // The same service and account in the other keychain is another item.
+        #expect(try await store().load() == nil)
+        #expect(try await tool.load() == Self.tokens)
+    }
+
     @Test func anAccessGroupNamesTheItem() async throws {
         let shared = store(accessGroup: "TEAM.com.example.shared")
         try await shared.save(Self.tokens)

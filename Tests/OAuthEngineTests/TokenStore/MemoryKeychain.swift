@@ -13,6 +13,8 @@ final class MemoryKeychain: KeychainAccess, @unchecked Sendable {
         var service: String
         var account: String
         var accessGroup: String?
+        /// On macOS the data-protection keychain and the login keychain are separate stores.
+        var dataProtection: Bool
     }
 
     private let lock = NSLock()
@@ -76,6 +78,8 @@ final class MemoryKeychain: KeychainAccess, @unchecked Sendable {
     }
 
     private static func key(_ query: KeychainQuery) -> Key {
-        Key(service: query.service, account: query.account, accessGroup: query.accessGroup)
+        Key(
+            service: query.service, account: query.account, accessGroup: query.accessGroup,
+            dataProtection: query.usesDataProtectionKeychain)
     }
 }

@@ -25,13 +25,21 @@ public struct KeychainQuery: Sendable, Equatable {
     /// `kSecAttrSynchronizable`: `true` matches synchronizable items too (`kSecAttrSynchronizableAny`),
     /// as LINE's SDK queries its item; `false` only this device's.
     public var includesSynchronizable: Bool
+    /// `kSecUseDataProtectionKeychain`: on macOS, `true` keeps the item in the data-protection keychain, as on
+    /// iOS (a signed app with a keychain-access-groups entitlement, or its app ID prefix, can use it), `false` in
+    /// the file-based login keychain (what a command-line tool can use). Every item on iOS is in the former.
+    public var usesDataProtectionKeychain: Bool
 
     /// Creates a query.
-    public init(service: String, account: String, accessGroup: String? = nil, includesSynchronizable: Bool = false) {
+    public init(
+        service: String, account: String, accessGroup: String? = nil, includesSynchronizable: Bool = false,
+        usesDataProtectionKeychain: Bool = true
+    ) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
         self.includesSynchronizable = includesSynchronizable
+        self.usesDataProtectionKeychain = usesDataProtectionKeychain
     }
 }
 

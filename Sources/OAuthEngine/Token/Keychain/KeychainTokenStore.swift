@@ -37,13 +37,15 @@ public struct KeychainTokenStore: TokenStore, SynchronousTokenLoading {
     public let migration: Migration?
     private let keychain: any KeychainAccess
 
-    /// A store for `key` under `service`, in `accessGroup` (to share with app extensions).
+    /// A store for `key` under `service`, in `accessGroup` (to share with app extensions); on macOS in the
+    /// data-protection keychain unless `usesDataProtectionKeychain` is `false` (``KeychainQuery/usesDataProtectionKeychain``).
     public init(
         key: String, service: String = "line-login", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil,
-        keychain: any KeychainAccess
+        usesDataProtectionKeychain: Bool = true, keychain: any KeychainAccess
     ) {
-        query = KeychainQuery(service: service, account: key, accessGroup: accessGroup)
+        query = KeychainQuery(
+            service: service, account: key, accessGroup: accessGroup, usesDataProtectionKeychain: usesDataProtectionKeychain)
         self.accessibility = accessibility
         self.migration = migration
         self.keychain = keychain

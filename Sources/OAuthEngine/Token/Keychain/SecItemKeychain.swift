@@ -45,6 +45,7 @@
             ]
             if let group = query.accessGroup { attributes[kSecAttrAccessGroup as String] = group }
             if query.includesSynchronizable { attributes[kSecAttrSynchronizable as String] = kSecAttrSynchronizableAny }
+            if query.usesDataProtectionKeychain { attributes[kSecUseDataProtectionKeychain as String] = true }
             return attributes
         }
 
@@ -61,11 +62,12 @@
         /// A store in the system Keychain (``SecItemKeychain``).
         public init(
             key: String, service: String = "line-login", accessGroup: String? = nil,
-            accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil
+            accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, migration: Migration? = nil,
+            usesDataProtectionKeychain: Bool = true
         ) {
             self.init(
                 key: key, service: service, accessGroup: accessGroup, accessibility: accessibility, migration: migration,
-                keychain: SecItemKeychain())
+                usesDataProtectionKeychain: usesDataProtectionKeychain, keychain: SecItemKeychain())
         }
     }
 #endif
