@@ -16,14 +16,16 @@
         associatedtype Body: Scene
         // https://developer.apple.com/documentation/swiftui/app/body-swift.property
         @SceneBuilder @preconcurrency @MainActor var body: Self.Body { get }
-        // https://developer.apple.com/documentation/swiftui/app/init()
+        // https://developer.apple.com/documentation/swiftui/app/init() (page not found by the search tool;
+        // the App page says every conformer provides it)
         @preconcurrency @MainActor init()
     }
 #endif
 
 extension App {
     // What `@main` calls.
-    // https://developer.apple.com/documentation/swiftui/app/main()
+    // https://developer.apple.com/documentation/swiftui/app/main() (page not found by the search tool; the
+    // App page names this default implementation)
     @preconcurrency @MainActor public static func main() {}
 }
 

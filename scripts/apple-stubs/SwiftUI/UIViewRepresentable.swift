@@ -24,6 +24,7 @@
             // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makeuiview(context:)
             @preconcurrency @MainActor func makeUIView(context: Self.Context) -> Self.UIViewType
             // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/updateuiview(_:context:)
+            // (this page and the two for dismantleUIView and Context were seen only in third-party copies)
             @preconcurrency @MainActor func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
             // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/dismantleuiview(_:coordinator:)
             @preconcurrency @MainActor static func dismantleUIView(_ uiView: Self.UIViewType, coordinator: Self.Coordinator)

@@ -34,6 +34,12 @@ extension UIApplicationDelegate {
     ) -> Bool { false }
 }
 
+extension UIApplicationDelegate {
+    // What `@main` on an app delegate calls (UIKit's overlay, iOS 14 and later).
+    // https://developer.apple.com/documentation/uikit/uiapplicationdelegate/main()
+    @MainActor @preconcurrency public static func main() {}
+}
+
 extension UIApplication {
     // https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
@@ -54,7 +60,8 @@ extension UIApplication {
 @MainActor open class UIScene: UIResponder {
     // https://developer.apple.com/documentation/uikit/uiscene/init(session:connectionoptions:)
     public init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) { super.init() }
-    // https://developer.apple.com/documentation/uikit/uiscene/session
+    // https://developer.apple.com/documentation/uikit/uiscene/session (page not found by the search tool;
+    // read-only and non-optional as the Xamarin binding of UIScene.session declares it)
     open var session: UISceneSession { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uiscene/delegate
     open var delegate: (any UISceneDelegate)? {
@@ -76,7 +83,8 @@ extension UIScene {
 }
 
 // No app code here reads a session's members; the type is what the delegate method names.
-// https://developer.apple.com/documentation/uikit/uiscenesession
+// https://developer.apple.com/documentation/uikit/uiscenesession (page not found by the search tool; the
+// class is the parameter type on the scene(_:willConnectTo:options:) page)
 @MainActor open class UISceneSession: NSObject {
     init(stand_in: Void) { super.init() }
 }
@@ -101,6 +109,8 @@ extension UIScene {
 @MainActor public protocol UISceneDelegate: NSObjectProtocol {
     // https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    // The five life-cycle pages below were not found by the search tool; the selectors (`sceneDidDisconnect:`
+    // …) are as objc2-ui-kit's generated UISceneDelegate bindings list them, in Swift's import of such names.
     // https://developer.apple.com/documentation/uikit/uiscenedelegate/scenediddisconnect(_:)
     func sceneDidDisconnect(_ scene: UIScene)
     // https://developer.apple.com/documentation/uikit/uiscenedelegate/scenedidbecomeactive(_:)
