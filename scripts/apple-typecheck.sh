@@ -11,7 +11,8 @@
 #    afresh each run) as those modules, with the stand-ins importable, so each `#if canImport(UIKit)`,
 #    `canImport(Security)`, `canImport(AuthenticationServices)` and `canImport(Darwin)` branch is compiled,
 #    in Swift 6 mode with Package.swift's upcoming features;
-# 3. type-checks scripts/apple-typecheck/app/*.swift and each APP_FILE as app code importing LineSDK;
+# 3. type-checks each scripts/apple-typecheck/app/*.swift as app code importing LineSDK, and the APP_FILEs
+#    together as one app module (an app's files see each other's types, as in Xcode);
 # 4. repeats 2 (LineSDK) and 3 with the two declarations later SDKs made `@MainActor`
 #    (ASWebAuthenticationPresentationContextProviding, SwiftUI's View; -D LATER_SDK_ISOLATION);
 # 5. type-checks each scripts/apple-typecheck/must-fail/*.swift and fails if one compiles, or fails without
@@ -92,7 +93,6 @@ compile_target() {
 check_flags=(-emit-sil -o /dev/null)
 app_files=()
 for file in "$checks"/app/*.swift; do [ -f "$file" ] && app_files+=("$file"); done
-app_files+=("${given[@]}")
 
 # check_apps LABEL [FLAG ...]
 check_apps() {
@@ -103,6 +103,10 @@ check_apps() {
       || fail "app file ${file#"$root"/} does not type-check against the $label stand-ins"
     echo "apple-typecheck: ✓ app file ${file#"$root"/} ($label)"
   done
+  [ ${#given[@]} -gt 0 ] || return 0
+  swiftc "${swift_flags[@]}" "$@" "${package_flags[@]}" "${check_flags[@]}" -wmo -module-name AppleTypecheckApp "${given[@]}" \
+    || fail "the given app files do not type-check as one module against the $label stand-ins"
+  echo "apple-typecheck: ✓ ${#given[@]} given app files as one app module ($label)"
 }
 
 compile_target OAuthEngine "$out/modules" "iOS 17" "${ios17[@]}"
@@ -129,4 +133,4 @@ for file in "$checks"/must-fail/*.swift; do
 done
 [ "$must_fail" -ge 1 ] || fail "no must-fail snippets in ${checks#"$root"/}/must-fail"
 
-echo "apple-typecheck: passed: ${#app_files[@]} app files, $must_fail must-fail snippets rejected (type-checked on Linux against stand-ins of Apple's iOS 17 interfaces; not an Xcode build)"
+echo "apple-typecheck: passed: $((${#app_files[@]} + ${#given[@]})) app files, $must_fail must-fail snippets rejected (type-checked on Linux against stand-ins of Apple's iOS 17 interfaces; not an Xcode build)"

@@ -16,6 +16,9 @@ final class LoginViewController: UIViewController, LoginButtonDelegate {
 
         // Add button to view and layout it.
         view.addSubview(loginButton)
+        loginButton.translatesAutoresizingMaskIntoConstraints = false
+        loginButton.centerXAnchor.constraint(equalTo: view.centerXAnchor).isActive = true
+        loginButton.centerYAnchor.constraint(equalTo: view.centerYAnchor).isActive = true
     }
 
     func loginButton(_ button: LoginButton, didSucceedLogin loginResult: LoginResult) {

@@ -2,6 +2,12 @@
 // `body` is main-actor isolated; later SDKs isolate the whole `View` protocol (LATER_SDK_ISOLATION).
 @_exported import AppleFoundationShim
 
+// SwiftUI's clang module umbrella (SwiftUI.h of the iOS 17.0 SDK, read through the search tool) imports
+// <UIKit/UIKit.h> on every platform but macOS, where it imports AppKit: `import SwiftUI` alone brings UIKit.
+#if canImport(UIKit)
+    @_exported import UIKit
+#endif
+
 // https://developer.apple.com/documentation/swiftui/view
 #if LATER_SDK_ISOLATION
 @MainActor @preconcurrency public protocol View {

@@ -38,8 +38,40 @@
 
 // https://developer.apple.com/documentation/uikit/uibutton
 @MainActor open class UIButton: UIControl {
+    // `+buttonWithType:`, which Swift imports as a convenience initializer (not inherited by subclasses
+    // that declare their own designated initializers, as LINE's LoginButton does).
+    // https://developer.apple.com/documentation/uikit/uibutton/init(type:)
+    public convenience init(type buttonType: UIButton.ButtonType) { self.init(frame: .zero) }
+    // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.property
+    open var buttonType: UIButton.ButtonType { fatalError("stand-in") }
+
+    // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum
+    public enum ButtonType: Int, Sendable {
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/custom
+        case custom = 0
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/system
+        case system = 1
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/detaildisclosure
+        case detailDisclosure = 2
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/infolight
+        case infoLight = 3
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/infodark
+        case infoDark = 4
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/contactadd
+        case contactAdd = 5
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/plain
+        case plain = 6
+        // https://developer.apple.com/documentation/uikit/uibutton/buttontype-swift.enum/close
+        case close = 7
+    }
+
+    // A title per state, never a `title` property: `button.title = …` does not compile with Xcode.
+    // https://developer.apple.com/documentation/uikit/uibutton/title(for:)
+    open func title(for state: UIControl.State) -> String? { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uibutton/settitle(_:for:)
     open func setTitle(_ title: String?, for state: UIControl.State) {}
+    // https://developer.apple.com/documentation/uikit/uibutton/titlecolor(for:)
+    open func titleColor(for state: UIControl.State) -> UIColor? { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uibutton/currenttitle
     open var currentTitle: String? { fatalError("stand-in") }
     // https://developer.apple.com/documentation/uikit/uibutton/settitlecolor(_:for:)

@@ -3,4 +3,7 @@
 @_exported import AppleFoundationShim
 
 // https://developer.apple.com/documentation/uikit/uiresponder
-@MainActor open class UIResponder: NSObject {}
+@MainActor open class UIResponder: NSObject, UIUserActivityRestoring {
+    // https://developer.apple.com/documentation/uikit/uiresponder/restoreuseractivitystate(_:)
+    open func restoreUserActivityState(_ activity: NSUserActivity) {}
+}

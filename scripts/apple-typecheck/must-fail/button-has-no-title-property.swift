@@ -1,5 +1,6 @@
-// expected-error: value of type 'UIButton' has no member 'title'
-// UIButton's title is per state: `setTitle(_:for:)`.
+// expected-error: cannot assign to value: 'title' is a method
+// UIButton's title is per state: `setTitle(_:for:)` sets it and `title(for:)` reads it, so the name
+// `title` is a method (Xcode says the same).
 import UIKit
 
 @MainActor func label(_ button: UIButton) {
