@@ -128,8 +128,8 @@
         }
 
         /// Apart from `Session` because SDKs after iOS 17 and macOS 14 declare the provider protocol `@MainActor`,
-        /// which would isolate a type conforming to it in its declaration.
-        private final class AnchorProvider: NSObject, ASWebAuthenticationPresentationContextProviding {
+        /// which would isolate a type conforming to it in its declaration, `Session`'s nonisolated methods included.
+        @MainActor private final class AnchorProvider: NSObject, ASWebAuthenticationPresentationContextProviding {
             private let anchor: @MainActor @Sendable () -> ASPresentationAnchor?
 
             init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor?) {
@@ -148,7 +148,7 @@
                 #if canImport(UIKit)
                     let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
                     let active = scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
-                    return active?.windows.first { $0.isKeyWindow } ?? active?.windows.first
+                    return active?.keyWindow ?? active?.windows.first
                 #else
                     return NSApplication.shared.keyWindow ?? NSApplication.shared.mainWindow
                 #endif

@@ -1,7 +1,9 @@
 // What Apple's `Foundation` offers beyond Linux's and this package (or its app code) uses: the
 // CoreFoundation types it re-exports and Apple-only classes. The harness imports this module implicitly
-// into every file it compiles (`-import-module`), as if it were part of Foundation.
-@_exported import Foundation
+// into every file it compiles (`-import-module`), as if it were part of Foundation. It does not re-export
+// Foundation itself: a file sees Foundation only if it imports it (or a framework that re-exports it, as UIKit,
+// AppKit and Security do), as on Apple platforms — else a name like CoreMetrics' `Timer` would meet Foundation's.
+public import Foundation
 
 // https://developer.apple.com/documentation/kernel/osstatus
 public typealias OSStatus = Int32
@@ -35,3 +37,9 @@ public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWe
 
 // https://developer.apple.com/documentation/coregraphics/cgcolor (a CoreGraphics class UIKit re-exports)
 public final class CGColor: @unchecked Sendable {}
+
+// https://developer.apple.com/documentation/corefoundation/cfdata (toll-free bridged: `Data(...) as CFData`)
+public typealias CFData = NSData
+
+// https://developer.apple.com/documentation/corefoundation/cferror (toll-free bridged with NSError)
+public typealias CFError = NSError

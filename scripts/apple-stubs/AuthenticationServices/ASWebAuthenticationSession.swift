@@ -1,9 +1,17 @@
-// Stand-in for the web-authentication subset of Apple's AuthenticationServices (iOS 17 SDK).
+// Stand-in for the web-authentication subset of Apple's AuthenticationServices (iOS 17 and macOS 14 SDKs): the
+// harness builds it with UIKit's stand-in for iOS and AppKit's for macOS.
+@_exported import Foundation
 @_exported import AppleFoundationShim
-public import UIKit
 
+#if canImport(UIKit)
+public import UIKit
 // https://developer.apple.com/documentation/authenticationservices/aspresentationanchor (UIWindow on iOS)
 public typealias ASPresentationAnchor = UIWindow
+#elseif canImport(AppKit)
+public import AppKit
+// https://developer.apple.com/documentation/authenticationservices/aspresentationanchor (NSWindow on macOS)
+public typealias ASPresentationAnchor = NSWindow
+#endif
 
 // Not main-actor isolated in the iOS 17 SDK (Swift 6 reports "main actor-isolated instance method cannot
 // satisfy nonisolated requirement" against it); later SDKs declare it `@MainActor` (LATER_SDK_ISOLATION).
@@ -28,6 +36,27 @@ open class ASWebAuthenticationSession: NSObject {
     // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/init(url:callbackurlscheme:completionhandler:)
     public init(url URL: URL, callbackURLScheme: String?, completionHandler: @escaping ASWebAuthenticationSession.CompletionHandler) {
         fatalError("stand-in")
+    }
+
+    // Availability is ignored when compiling for Linux: a call without `#available(iOS 17.4, macOS 14.4, *)`
+    // passes here and fails in Xcode below those deployment targets (docs/APPLE_PLATFORMS.md lists the gap).
+    // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/init(url:callback:completionhandler:)-6nut7
+    @available(iOS 17.4, macOS 14.4, *)
+    public init(url URL: URL, callback: ASWebAuthenticationSession.Callback, completionHandler: @escaping ASWebAuthenticationSession.CompletionHandler) {
+        fatalError("stand-in")
+    }
+
+    // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback
+    @available(iOS 17.4, macOS 14.4, *)
+    open class Callback: NSObject {
+        @available(*, unavailable)
+        public override init() { fatalError("stand-in") }
+        // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/customscheme(_:)
+        open class func customScheme(_ customScheme: String) -> Self { fatalError("stand-in") }
+        // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/https(host:path:)
+        open class func https(host: String, path: String) -> Self { fatalError("stand-in") }
+        // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/matchesurl(_:)
+        open func matchesURL(_ url: URL) -> Bool { fatalError("stand-in") }
     }
 
     // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/presentationcontextprovider

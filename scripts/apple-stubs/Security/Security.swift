@@ -1,6 +1,7 @@
 // Stand-in for the Keychain subset of Apple's `Security` framework, transcribed from its Swift
 // declarations (iOS 17). Imported C globals are unchecked for concurrency in Swift; `nonisolated(unsafe)`
 // gives the constants the same standing here.
+@_exported import Foundation
 @_exported import AppleFoundationShim
 
 // https://developer.apple.com/documentation/security/secitemcopymatching(_:_:)
@@ -51,3 +52,39 @@ nonisolated(unsafe) public let kSecAttrSynchronizableAny: CFString = "syna"
 nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = "aku"
 // https://developer.apple.com/documentation/security/ksecattraccessibleafterfirstunlock
 nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = "ck"
+// https://developer.apple.com/documentation/security/ksecusedataprotectionkeychain
+nonisolated(unsafe) public let kSecUseDataProtectionKeychain: CFString = "nleg"
+
+// Keys, for RS256 (JOSE/RSAPublicKey.swift). A CoreFoundation type: neither Sendable nor constructible from Swift.
+// https://developer.apple.com/documentation/security/seckey
+public final class SecKey {
+    private init() {}
+}
+
+// https://developer.apple.com/documentation/security/seckeycreatewithdata(_:_:_:)
+public func SecKeyCreateWithData(
+    _ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> SecKey? { fatalError("stand-in") }
+
+// https://developer.apple.com/documentation/security/seckeyverifysignature(_:_:_:_:_:)
+public func SecKeyVerifySignature(
+    _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
+    _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> Bool { fatalError("stand-in") }
+
+// https://developer.apple.com/documentation/security/seckeyalgorithm
+public struct SecKeyAlgorithm: Hashable, RawRepresentable, @unchecked Sendable {
+    public let rawValue: CFString
+    public init(rawValue: CFString) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/security/seckeyalgorithm/rsasignaturemessagepkcs1v15sha256
+    public static let rsaSignatureMessagePKCS1v15SHA256 = SecKeyAlgorithm(rawValue: "algid:sign:RSA:message-PKCS1v15:SHA256")
+}
+
+// https://developer.apple.com/documentation/security/ksecattrkeytype
+nonisolated(unsafe) public let kSecAttrKeyType: CFString = "type"
+// https://developer.apple.com/documentation/security/ksecattrkeytypersa
+nonisolated(unsafe) public let kSecAttrKeyTypeRSA: CFString = "42"
+// https://developer.apple.com/documentation/security/ksecattrkeyclass
+nonisolated(unsafe) public let kSecAttrKeyClass: CFString = "kcls"
+// https://developer.apple.com/documentation/security/ksecattrkeyclasspublic
+nonisolated(unsafe) public let kSecAttrKeyClassPublic: CFString = "0"

@@ -1,5 +1,6 @@
 // Stand-in for the subset of Apple's SwiftUI (iOS 17 SDK) that app code here uses. In that SDK only
 // `body` is main-actor isolated; later SDKs isolate the whole `View` protocol (LATER_SDK_ISOLATION).
+@_exported import Foundation
 @_exported import AppleFoundationShim
 
 // SwiftUI's clang module umbrella (SwiftUI.h of the iOS 17.0 SDK, read through the search tool) imports

@@ -3,6 +3,9 @@
     // https://developer.apple.com/documentation/uikit/uiapplication/shared
     open class var shared: UIApplication { fatalError("stand-in") }
 
+    // https://developer.apple.com/documentation/uikit/uiapplication/connectedscenes
+    open var connectedScenes: Set<UIScene> { fatalError("stand-in") }
+
     // https://developer.apple.com/documentation/uikit/uiapplication/open(_:options:completionhandler:)
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:],
                    completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}

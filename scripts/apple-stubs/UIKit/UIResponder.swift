@@ -1,5 +1,6 @@
 // Stand-in for the subset of Apple's UIKit (iOS 17) that this package and its app code use. UIKit's
 // classes are `@MainActor` and, as Objective-C classes, open to subclassing; bodies never run.
+@_exported import Foundation
 @_exported import AppleFoundationShim
 
 // https://developer.apple.com/documentation/uikit/uiresponder

@@ -68,6 +68,16 @@ extension UIApplication {
         get { fatalError("stand-in") }
         set {}
     }
+    // https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.property
+    open var activationState: UIScene.ActivationState { fatalError("stand-in") }
+
+    // https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1
+        case foregroundActive = 0
+        case foregroundInactive = 1
+        case background = 2
+    }
 }
 
 extension UIScene {
