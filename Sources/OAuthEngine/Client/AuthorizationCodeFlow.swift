@@ -93,21 +93,40 @@ public struct AuthorizationCodeFlow: Sendable {
         // Spent after the state matched (a forged redirect can't burn a real attempt) and before the
         // exchange: a replayed redirect never sends its code again.
         guard spentStates.spend(request.state) else { throw .authorization(.stateMismatch) }
+        let result = try await exchange(
+            code: response.code, redirectURI: request.redirectURI, codeVerifier: request.pkce?.verifier, nonce: request.nonce,
+            maxAge: maxAge, requiresIDToken: request.scopes.contains("openid"), additionalFields: request.exchangeParameters)
+        return SignInResult(
+            tokens: result.tokens, idTokenClaims: result.idTokenClaims, responseParameters: response.parameters, nonce: request.nonce)
+    }
+
+    /// Exchanges a code that another party caught: the server half of a sign-in whose app keeps no client
+    /// secret. The app made the request and checked the redirect against it (``AuthorizationResponse``: the
+    /// redirect answers the request, `state` matches) and hands the code to its server over its own
+    /// authenticated channel; the server, holding the secret, exchanges it here and validates the ID token
+    /// (its signature, issuer, audience and times, and `nonce` when the app sent one). Stores nothing.
+    ///
+    /// `redirectURI` must be the one the app's request carried (the token endpoint compares them); a server
+    /// takes it from its own configuration, never from the app.
+    /// - Parameters:
+    ///   - requiresIDToken: `true` when `openid` was asked for: a response without an ID token is then
+    ///     ``IDTokenError/missing``.
+    ///   - additionalFields: extra fields of the token request.
+    public func exchange(
+        code: String, redirectURI: URL, codeVerifier: String? = nil, nonce: String? = nil, maxAge: TimeInterval? = nil,
+        requiresIDToken: Bool = true, additionalFields: [(String, String)] = []
+    ) async throws(OAuthError) -> SignInResult {
         let tokenResponse = try await tokenClient.exchange(
-            code: response.code, redirectURI: request.redirectURI,
-            codeVerifier: request.pkce?.verifier,
-            additionalFields: request.exchangeParameters)
+            code: code, redirectURI: redirectURI, codeVerifier: codeVerifier, additionalFields: additionalFields)
         let receivedAt = clock.now()
         var claims: IDTokenClaims?
         if let idToken = tokenResponse.idToken {
             do {
-                claims = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: request.nonce, maxAge: maxAge))
+                claims = try await validator.validate(idToken, expecting: IDTokenExpectations(nonce: nonce, maxAge: maxAge))
             } catch { throw .idToken(error) }
-        } else if request.scopes.contains("openid") {
+        } else if requiresIDToken {
             throw .idToken(.missing)
         }
-        return SignInResult(
-            tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims,
-            responseParameters: response.parameters, nonce: request.nonce)
+        return SignInResult(tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims, responseParameters: [:], nonce: nonce)
     }
 }

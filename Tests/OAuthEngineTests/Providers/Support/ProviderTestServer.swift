@@ -16,6 +16,7 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
         var expiresIn = 3600
         var idTokenIssuer: String?
         var userinfo: [String: JSONValue] = [:]
+        var omitIDToken = false
     }
 
     static let ecKey = P256.Signing.PrivateKey()
@@ -90,7 +91,7 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
             "iat": .number(now), "exp": .number(now + 3600), "name": .string("Member"),
         ]
         if behaviour.echoNonce, let nonce { claims["nonce"] = .string(nonce) }
-        body["id_token"] = .string(sign(claims))
+        if !behaviour.omitIDToken { body["id_token"] = .string(sign(claims)) }
         return Self.json(200, body)
     }
 
