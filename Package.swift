@@ -60,11 +60,15 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto", condition: .when(platforms: nonApplePlatforms)),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            // Apple's privacy manifest: the required-reason APIs the target calls (PrivacyManifestTests checks it
+            // against the sources). Resources can't depend on the platform; the bundle is unused off Apple's.
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "LineSDK",
             dependencies: ["OAuthEngine"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -6,6 +6,9 @@
 #
 #   scripts/apple-typecheck.sh [--ios FILE.swift]... [--macos FILE.swift]...
 #
+# 0. the manifest rules (scripts/apple-typecheck/rules/manifest.py, on `swift package dump-package`): an app that
+#    uses LineSDK or OAuthEngine reaches CryptoExtras (BoringSSL) only through a non-Apple platform or trait
+#    condition, and those targets ship PrivacyInfo.xcprivacy;
 # 1. the Foundation-networking import rule (scripts/apple-typecheck/rules/foundation_imports.py) over every
 #    .swift file under Sources/ and Examples/: with it, the ordinary Linux build answers for Apple's, where
 #    URLSession and its kin are Foundation's (Linux's Foundation can't be replaced by a stand-in);
@@ -28,7 +31,8 @@
 #    modules, which a stand-in can't replace;
 # 7. checks that each scripts/apple-typecheck/must-fail/*.swift is refused, by the import rule or by the
 #    compiler against its platform's stand-ins (`// platform: macos`; iOS otherwise), with the diagnostic its
-#    `// expected-error:` line names (the stand-ins must not be looser than Apple's SDK).
+#    `// expected-error:` line names (the stand-ins must not be looser than Apple's SDK), and that each
+#    must-fail/*.json (a part of a dump-package) is refused by the manifest rules with the error its "//" names.
 # Exits 0 only when all of that holds.
 set -uo pipefail
 fail() { echo "apple-typecheck: $*" >&2; exit 1; }
@@ -51,6 +55,11 @@ root=$(pwd)
 out="$root/.build-apple"
 stubs="$root/scripts/apple-stubs"
 checks="$root/scripts/apple-typecheck"
+
+# 0. The manifest rules.
+manifest=$(swift package dump-package 2>/dev/null) || fail "swift package dump-package failed"
+python3 "$checks/rules/manifest.py" <<<"$manifest" || fail "the manifest rules failed (above)"
+echo "apple-typecheck: ✓ manifest: no CryptoExtras for an app on Apple platforms, privacy manifests shipped"
 
 # 1. The import rule, over every source and example file.
 sources=()
@@ -209,6 +218,18 @@ for file in "$checks"/must-fail/*.swift; do
   fi
   grep -qF -- "$expected" <<<"$diagnostics" || { echo "$diagnostics"; fail "$name fails, but not with \"$expected\""; }
   echo "apple-typecheck: ✓ must-fail ${name} (${platform:-ios}): refused (\"$expected\")"
+  must_fail=$((must_fail + 1))
+done
+for file in "$checks"/must-fail/*.json; do
+  [ -f "$file" ] || continue
+  name=${file#"$root"/}
+  expected=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["//"].removeprefix("expected-error: "))' "$file") \
+    || fail "$name has no \"//\": \"expected-error: <text>\" member"
+  if diagnostics=$(python3 "$checks/rules/manifest.py" <"$file" 2>&1); then
+    fail "$name passes the manifest rules, but it should be refused"
+  fi
+  grep -qF -- "$expected" <<<"$diagnostics" || { echo "$diagnostics"; fail "$name is refused, but not with \"$expected\""; }
+  echo "apple-typecheck: ✓ must-fail ${name} (manifest): refused (\"$expected\")"
   must_fail=$((must_fail + 1))
 done
 [ "$must_fail" -ge 1 ] || fail "no must-fail snippets in ${checks#"$root"/}/must-fail"

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The manifest rules of scripts/apple-typecheck.sh, read from `swift package dump-package` (JSON on stdin):
+
+1. An app that uses only LineSDK or OAuthEngine builds no BoringSSL: every dependency on swift-crypto's
+   CryptoExtras (or _CryptoExtras) from a target those products reach carries a condition that leaves out every
+   Apple platform (a platform list without them, or a trait).
+2. Those products' targets ship Apple's privacy manifest (PrivacyInfo.xcprivacy as a resource).
+
+Prints one line per violation; exits 1 if there is any.
+
+    swift package dump-package | manifest.py
+"""
+import json
+import sys
+
+APPLE = {"macos", "ios", "maccatalyst", "tvos", "watchos", "visionos", "driverkit"}
+APP_PRODUCTS = ["LineSDK", "OAuthEngine"]
+CRYPTO_EXTRAS = {"CryptoExtras", "_CryptoExtras"}
+
+
+def main():
+    package = json.load(sys.stdin)
+    targets = {target["name"]: target for target in package["targets"]}
+    products = {product["name"]: product for product in package["products"]}
+    problems = []
+
+    reached, queue = set(), []
+    for name in APP_PRODUCTS:
+        if name not in products:
+            problems.append(f"no product {name}")
+            continue
+        queue.extend(products[name]["targets"])
+    while queue:
+        name = queue.pop()
+        if name in reached or name not in targets:
+            continue
+        reached.add(name)
+        for dependency in targets[name]["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            if kind in ("target", "byName"):
+                queue.append(value[0])
+            elif kind == "product" and value[0] in CRYPTO_EXTRAS:
+                condition = value[3] or {}
+                platforms = {p.lower() for p in (condition.get("platformNames") or [])}
+                guarded_by_platform = bool(platforms) and not (platforms & APPLE)
+                guarded_by_trait = bool(condition.get("traits"))
+                if not (guarded_by_platform or guarded_by_trait):
+                    problems.append(
+                        f"{name} depends on {value[0]} on Apple platforms too ({condition or 'no condition'}): an app that "
+                        f"uses {' or '.join(APP_PRODUCTS)} would build BoringSSL; condition it on non-Apple platforms or a trait")
+
+    for name in sorted(reached):
+        resources = [resource["path"] for resource in targets[name].get("resources") or []]
+        if "PrivacyInfo.xcprivacy" not in resources:
+            problems.append(f"{name} (reached by an app product) has no PrivacyInfo.xcprivacy resource")
+
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print(f"targets an app reaches through {', '.join(APP_PRODUCTS)}: {', '.join(sorted(reached))}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
