@@ -24,7 +24,9 @@ enum DefaultWebAgent: Equatable {
         case .appKit:
             // A Mac app signs in in a browser sheet like an iOS app; a command-line tool has no window to show one
             // over, and keeps the loopback redirect with the system browser.
-            if let customSchemeCallback, platform.isAppBundle || hasWindow { return .webAuthenticationSession(callback: customSchemeCallback) }
+            if let customSchemeCallback, platform.isAppBundle || hasWindow {
+                return .webAuthenticationSession(callback: customSchemeCallback)
+            }
             return .loopback
         case .other:
             return .loopback

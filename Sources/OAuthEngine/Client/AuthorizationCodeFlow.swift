@@ -109,6 +109,11 @@ public struct AuthorizationCodeFlow: Sendable {
     /// `redirectURI` must be the one the app's request carried (the token endpoint compares them); a server
     /// takes it from its own configuration, never from the app.
     /// - Parameters:
+    ///   - code: the authorization code the app caught.
+    ///   - redirectURI: the redirect URI of the app's request.
+    ///   - codeVerifier: the app's PKCE verifier, when its request sent a challenge.
+    ///   - nonce: the nonce the app's request sent, checked against the ID token's.
+    ///   - maxAge: the request's `max_age`, checked against the ID token's `auth_time`.
     ///   - requiresIDToken: `true` when `openid` was asked for: a response without an ID token is then
     ///     ``IDTokenError/missing``.
     ///   - additionalFields: extra fields of the token request.
@@ -127,6 +132,7 @@ public struct AuthorizationCodeFlow: Sendable {
         } else if requiresIDToken {
             throw .idToken(.missing)
         }
-        return SignInResult(tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims, responseParameters: [:], nonce: nonce)
+        return SignInResult(
+            tokens: tokenResponse.tokenSet(receivedAt: receivedAt), idTokenClaims: claims, responseParameters: [:], nonce: nonce)
     }
 }

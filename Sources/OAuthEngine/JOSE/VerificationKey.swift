@@ -4,7 +4,7 @@ public import Crypto
 /// an HMAC secret, and a secret never for ES256 or RS256.
 ///
 /// A struct over the platform's key types rather than an enum of them: CryptoKit's keys are not `Sendable`
-/// in older Apple SDKs, so they are held in ``CryptoSendableBox``es that the API never shows.
+/// in older Apple SDKs, so they are held in boxes that the API never shows.
 public struct VerificationKey: Sendable {
     enum Material: Sendable {
         case hmac(HS256Key)

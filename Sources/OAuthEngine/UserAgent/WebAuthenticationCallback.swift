@@ -40,8 +40,8 @@ public enum WebAuthenticationCallback: Sendable, Equatable {
             return .failure(.unavailable("the web-authentication session failed; try again"))
         }
         switch errorCode {
-        case 1: return .failure(.cancelled)  // canceledLogin: the user closed the sheet
-        case 2, 3:  // presentationContextNotProvided, presentationContextInvalid
+        case 1: return .failure(.cancelled) // canceledLogin: the user closed the sheet
+        case 2, 3: // presentationContextNotProvided, presentationContextInvalid
             return .failure(.unavailable("the web-authentication session has no window to show in; pass the presenting window"))
         default: return .failure(.unavailable("the web-authentication session failed; try again"))
         }

@@ -107,19 +107,33 @@ enum PrivacyManifestAudit {
                 continue
             }
             if inBlockComment {
-                if character == "*", next == "/" { inBlockComment = false; characters = characters.dropFirst() }
+                if character == "*", next == "/" {
+                    inBlockComment = false
+                    characters = characters.dropFirst()
+                }
                 continue
             }
             if inString {
-                if character == "\\" { characters = characters.dropFirst() } else if character == "\"" { inString = false }
+                if character == "\\" {
+                    characters = characters.dropFirst()
+                } else if character == "\"" {
+                    inString = false
+                }
                 continue
             }
             if character == "/", next == "/" {
                 while let skipped = characters.first, skipped != "\n" { characters = characters.dropFirst() }
                 continue
             }
-            if character == "/", next == "*" { inBlockComment = true; characters = characters.dropFirst(); continue }
-            if character == "\"" { inString = true; continue }
+            if character == "/", next == "*" {
+                inBlockComment = true
+                characters = characters.dropFirst()
+                continue
+            }
+            if character == "\"" {
+                inString = true
+                continue
+            }
             current.append(character)
         }
         lines.append(current)

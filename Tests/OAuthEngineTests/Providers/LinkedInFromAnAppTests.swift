@@ -28,7 +28,8 @@ struct LinkedInFromAnAppTests {
 
         // The backend: the secret, and the redirect URI from its own configuration.
         let backend = try AuthorizationCodeFlow(
-            configuration: ProviderProfile.linkedIn().configuration(clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret),
+            configuration: ProviderProfile.linkedIn().configuration(
+                clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret),
             transport: server)
         let result = try await backend.exchange(code: response.code, redirectURI: Self.callback)
         #expect(result.idTokenClaims?.subject == ProviderTestServer.subject)
@@ -60,7 +61,8 @@ struct LinkedInFromAnAppTests {
         behaviour.omitIDToken = true
         let (_, server) = try ProfileFixtures.make(.linkedIn(), behaviour: behaviour)
         let backend = try AuthorizationCodeFlow(
-            configuration: ProviderProfile.linkedIn().configuration(clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret),
+            configuration: ProviderProfile.linkedIn().configuration(
+                clientID: ProfileFixtures.clientID, clientSecret: ProfileFixtures.secret),
             transport: server)
         await #expect(throws: OAuthError.idToken(.missing)) { try await backend.exchange(code: "code-1", redirectURI: Self.callback) }
         // Without openid, no ID token is fine.

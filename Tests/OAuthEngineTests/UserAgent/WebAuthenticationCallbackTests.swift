@@ -24,8 +24,10 @@ struct WebAuthenticationCallbackTests {
 
     @Test(
         "refused: http (the loopback agent's), no scheme, no host, a query or fragment on https",
-        arguments: ["http://127.0.0.1:8123/callback", "/relative/callback", "https:///callback", "https://app.example.com/cb?x=1",
-            "https://app.example.com/cb#x"])
+        arguments: [
+            "http://127.0.0.1:8123/callback", "/relative/callback", "https:///callback", "https://app.example.com/cb?x=1",
+            "https://app.example.com/cb#x",
+        ])
     func refused(_ text: String) throws {
         let redirect = try #require(URL(string: text))
         #expect(throws: UserAgentError.self) { try WebAuthenticationCallback(redirectURI: redirect) }
@@ -43,7 +45,9 @@ struct WebAuthenticationCallbackTests {
         let domain = WebAuthenticationCallback.sessionErrorDomain
         #expect(WebAuthenticationCallback.outcome(callbackURL: nil, errorDomain: domain, errorCode: 1) == .failure(.cancelled))
         for code in [2, 3] {
-            guard case .failure(.unavailable(let message)) = WebAuthenticationCallback.outcome(callbackURL: nil, errorDomain: domain, errorCode: code)
+            guard
+                case .failure(.unavailable(let message)) = WebAuthenticationCallback.outcome(
+                    callbackURL: nil, errorDomain: domain, errorCode: code)
             else {
                 Issue.record("code \(code) is not unavailable")
                 continue
