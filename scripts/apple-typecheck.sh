@@ -21,7 +21,8 @@
 #    branch of that platform is compiled;
 # 4. type-checks the app code of that platform: each file of scripts/apple-typecheck/app/<platform>/ and
 #    app/common/ on its own, and each app of Examples/<iOS|macOS>/ with the files given with --ios / --macos as one
-#    app module (an app's files see each other's types, as in Xcode);
+#    app module (an app's files see each other's types, as in Xcode), and each of its files that doesn't import
+#    LineSDK also on its own (so a LinkedIn sign-in is shown to need OAuthEngine only);
 # 5. repeats 3 (LineSDK) and 4 with the declarations later SDKs made `@MainActor`
 #    (ASWebAuthenticationPresentationContextProviding, SwiftUI's View; -D LATER_SDK_ISOLATION);
 # 6. type-checks the server products for macOS against the same stand-ins (CryptoKit's keys not Sendable), with
@@ -164,6 +165,11 @@ platform_pass() {
       while IFS= read -r -d '' file; do files+=("$root/$file"); done < <(find "$app" -name '*.swift' -print0 | sort -z)
       if [ "$given_used" -eq 0 ]; then files+=("${extra[@]}"); given_used=1; fi
       check_app "$pass" "${files[@]}" -- "$@"
+      # A file that doesn't import LineSDK (a LinkedIn sign-in, say) is also an app of its own: it must build
+      # with OAuthEngine alone.
+      for file in "${files[@]}"; do
+        grep -qE '^[[:space:]]*(@[A-Za-z]+ +)*import +LineSDK' "$file" || check_app "$pass, OAuthEngine alone" "$file" -- "$@"
+      done
     done
   }
   local extra=("$@")
