@@ -63,15 +63,22 @@
                 prefersEphemeral: prefersEphemeralWebBrowserSession, anchor: anchor)
         }
 
-        /// One sheet. The web session lives on the main actor, where AuthenticationServices wants it.
+        /// One sheet. Its state lives on the main actor, where AuthenticationServices wants the web session, in one
+        /// value, so the attempt ends exactly once whichever comes first: the redirect, an error, `cancel()`, or the
+        /// waiting task's cancellation.
         private final class Session: UserAgentSession {
+            private enum State {
+                case idle
+                case cancelled
+                case showing(ASWebAuthenticationSession, AnchorProvider, finish: (Result<URL, UserAgentError>) -> Void)
+                case finished
+            }
+
             let redirectURI: URL
             private let callback: WebAuthenticationCallback
             private let prefersEphemeral: Bool
             private let anchor: @MainActor @Sendable () -> ASPresentationAnchor?
-            @MainActor private var running: ASWebAuthenticationSession?
-            // The web session holds its provider weakly.
-            @MainActor private var provider: AnchorProvider?
+            @MainActor private var state = State.idle
 
             init(
                 redirectURI: URL, callback: WebAuthenticationCallback, prefersEphemeral: Bool,
@@ -84,8 +91,12 @@
             }
 
             func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
-                let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<URL, UserAgentError>, Never>) in
-                    Task { @MainActor in self.start(authorizationURL) { continuation.resume(returning: $0) } }
+                let outcome = await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Result<URL, UserAgentError>, Never>) in
+                        Task { @MainActor in self.start(authorizationURL) { continuation.resume(returning: $0) } }
+                    }
+                } onCancel: {
+                    cancel()
                 }
                 switch outcome {
                 case .success(let url): return url
@@ -94,15 +105,26 @@
             }
 
             func cancel() {
-                Task { @MainActor in self.running?.cancel() }
+                Task { @MainActor in
+                    switch self.state {
+                    case .idle: self.state = .cancelled
+                    // The session then calls its completion handler with `canceledLogin`.
+                    case .showing(let session, _, _): session.cancel()
+                    case .cancelled, .finished: break
+                    }
+                }
             }
 
-            @MainActor private func start(_ url: URL, finish: @escaping @Sendable (Result<URL, UserAgentError>) -> Void) {
+            @MainActor private func start(_ url: URL, finish: @escaping (Result<URL, UserAgentError>) -> Void) {
+                guard case .idle = state else {
+                    state = .finished
+                    return finish(.failure(.cancelled))
+                }
                 let completion: ASWebAuthenticationSession.CompletionHandler = { callbackURL, error in
                     let failure = error.map { $0 as NSError }
-                    finish(
-                        WebAuthenticationCallback.outcome(
-                            callbackURL: callbackURL, errorDomain: failure?.domain, errorCode: failure?.code))
+                    let outcome = WebAuthenticationCallback.outcome(
+                        callbackURL: callbackURL, errorDomain: failure?.domain, errorCode: failure?.code)
+                    Task { @MainActor in self.end(outcome) }
                 }
                 let session: ASWebAuthenticationSession
                 switch callback {
@@ -110,20 +132,25 @@
                     session = ASWebAuthenticationSession(url: url, callbackURLScheme: scheme, completionHandler: completion)
                 case .https(let host, let path):
                     guard #available(iOS 17.4, macOS 14.4, *) else {
-                        finish(.failure(.invalidRedirectURI("an https redirect needs iOS 17.4 or macOS 14.4; use a custom scheme")))
-                        return
+                        state = .finished
+                        return finish(.failure(.invalidRedirectURI("an https redirect needs iOS 17.4 or macOS 14.4; use a custom scheme")))
                     }
-                    session = ASWebAuthenticationSession(
-                        url: url, callback: .https(host: host, path: path), completionHandler: completion)
+                    session = ASWebAuthenticationSession(url: url, callback: .https(host: host, path: path), completionHandler: completion)
                 }
+                // The web session holds its provider weakly: the state keeps it.
                 let provider = AnchorProvider(anchor: anchor)
                 session.presentationContextProvider = provider
                 session.prefersEphemeralWebBrowserSession = prefersEphemeral
-                self.provider = provider
-                running = session
+                state = .showing(session, provider, finish: finish)
                 if !session.start() {
-                    finish(.failure(.unavailable("the web-authentication session could not start; try again")))
+                    end(.failure(.unavailable("the web-authentication session could not start; try again")))
                 }
+            }
+
+            @MainActor private func end(_ outcome: Result<URL, UserAgentError>) {
+                guard case .showing(_, _, let finish) = state else { return }
+                state = .finished
+                finish(outcome)
             }
         }
 
