@@ -1,5 +1,9 @@
-// Stand-in for the subset of Apple's AppKit (macOS 14 SDK) that this package and its Mac app code use. AppKit's
-// classes are `@MainActor` and, as Objective-C classes, open to subclassing; bodies never run.
+// Stand-in for the subset of Apple's AppKit (macOS 14 SDK) that this package and its Mac app code use; bodies never
+// run. Isolation as the macOS 14 headers declare it: NSResponder is NS_SWIFT_UI_ACTOR, so it and every subclass
+// (NSView, NSViewController, NSWindow, NSApplication) are `@MainActor` (Apple's pages show the attribute only where
+// it is written, so NSApplication's page has none); NSApp is NS_SWIFT_UI_ACTOR itself; NSApplicationDelegate is
+// not, its methods are one by one; NSNib and NSWorkspace are plain NSObject subclasses. Objective-C classes are
+// open to subclassing.
 @_exported import Foundation
 @_exported import AppleFoundationShim
 
@@ -31,6 +35,7 @@
     open func viewDidLoad() {}
 }
 
+// Not main-actor isolated (its page: `class NSNib`; no NS_SWIFT_UI_ACTOR in NSNib.h).
 // https://developer.apple.com/documentation/appkit/nsnib
 open class NSNib: NSObject {
     // https://developer.apple.com/documentation/appkit/nsnib/name
@@ -43,7 +48,8 @@ open class NSNib: NSObject {
     public init(contentRect: NSRect, styleMask style: NSWindow.StyleMask, backing backingStoreType: NSWindow.BackingStoreType, defer flag: Bool) {
         fatalError("stand-in")
     }
-    // Objective-C's `-init` (a window with a zero content rectangle).
+    // Objective-C's `-init` (a window with a zero content rectangle), which Swift imports as a convenience
+    // initializer because NSWindow declares designated ones of its own.
     public convenience override init() { fatalError("stand-in") }
     // https://developer.apple.com/documentation/appkit/nswindow/contentviewcontroller
     open var contentViewController: NSViewController? {
@@ -57,6 +63,8 @@ open class NSNib: NSObject {
     // https://developer.apple.com/documentation/appkit/nswindow/makekeyandorderfront(_:)
     open func makeKeyAndOrderFront(_ sender: Any?) {}
 
+    // NS_OPTIONS(NSUInteger, NSWindowStyleMask): imported as an OptionSet over UInt, Sendable as every imported
+    // option set is.
     // https://developer.apple.com/documentation/appkit/nswindow/stylemask-swift.struct
     public struct StyleMask: OptionSet, Sendable {
         public let rawValue: UInt
@@ -67,6 +75,7 @@ open class NSNib: NSObject {
         public static let closable = StyleMask(rawValue: 1 << 1)
     }
 
+    // NS_ENUM(NSUInteger, NSBackingStoreType); `retained` and `nonretained` are deprecated in the SDK.
     // https://developer.apple.com/documentation/appkit/nswindow/backingstoretype
     public enum BackingStoreType: UInt, Sendable {
         case retained = 0
@@ -75,10 +84,12 @@ open class NSNib: NSObject {
     }
 }
 
+// `@MainActor` through NSResponder (the class itself carries no annotation in NSApplication.h).
 // https://developer.apple.com/documentation/appkit/nsapplication
 @MainActor open class NSApplication: NSResponder {
     // https://developer.apple.com/documentation/appkit/nsapplication/shared
     open class var shared: NSApplication { fatalError("stand-in") }
+    // `weak` and read-only in the SDK.
     // https://developer.apple.com/documentation/appkit/nsapplication/keywindow
     open var keyWindow: NSWindow? { fatalError("stand-in") }
     // https://developer.apple.com/documentation/appkit/nsapplication/mainwindow
@@ -87,20 +98,29 @@ open class NSNib: NSObject {
     open var windows: [NSWindow] { fatalError("stand-in") }
 }
 
-// https://developer.apple.com/documentation/appkit/nsapp (the global the app's `NSApplication` is kept in)
-@MainActor public var NSApp: NSApplication! { fatalError("stand-in") }
+// `@MainActor var NSApp: NSApplication!`, settable as the page declares it.
+// https://developer.apple.com/documentation/appkit/nsapp
+@MainActor public var NSApp: NSApplication! {
+    get { fatalError("stand-in") }
+    set {}
+}
 
+// Not `@MainActor` in the macOS 14 SDK: the protocol refines NSObjectProtocol and each of its methods is
+// NS_SWIFT_UI_ACTOR on its own (so a conforming class is not main-actor isolated as a whole; a method that witnesses
+// a requirement is, by inference). Apple's requirements are `@objc optional`; here they are requirements with empty
+// defaults, and a plain Swift class can't adopt the protocol (it lacks NSObjectProtocol's members; Xcode says it
+// should inherit NSObject).
 // https://developer.apple.com/documentation/appkit/nsapplicationdelegate
-// Apple's requirements are `@objc optional`; here they are protocol requirements with empty defaults.
-@MainActor public protocol NSApplicationDelegate: AnyObject {
+public protocol NSApplicationDelegate: NSObjectProtocol {
     // https://developer.apple.com/documentation/appkit/nsapplicationdelegate/application(_:open:)
-    func application(_ application: NSApplication, open urls: [URL])
+    @MainActor func application(_ application: NSApplication, open urls: [URL])
 }
 
 extension NSApplicationDelegate {
-    public func application(_ application: NSApplication, open urls: [URL]) {}
+    @MainActor public func application(_ application: NSApplication, open urls: [URL]) {}
 }
 
+// Not main-actor isolated (no NS_SWIFT_UI_ACTOR in NSWorkspace.h) and not Sendable.
 // https://developer.apple.com/documentation/appkit/nsworkspace
 open class NSWorkspace: NSObject {
     // https://developer.apple.com/documentation/appkit/nsworkspace/shared

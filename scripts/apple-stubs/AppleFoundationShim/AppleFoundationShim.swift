@@ -38,8 +38,16 @@ public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWe
 // https://developer.apple.com/documentation/coregraphics/cgcolor (a CoreGraphics class UIKit re-exports)
 public final class CGColor: @unchecked Sendable {}
 
-// https://developer.apple.com/documentation/corefoundation/cfdata (toll-free bridged: `Data(...) as CFData`)
+// An approximation. Apple's CFData is its own Core Foundation class (`class CFData`, imported from
+// `typedef const struct CF_BRIDGED_TYPE(NSData) __CFData *CFDataRef`), toll-free bridged with NSData: Swift converts
+// with an explicit `as` (`Data(...) as CFData`), which NSData gives on Linux too. Looser than Apple's in one way: here
+// a CFData has NSData's members (`length`, `bytes`, ...), which Apple's CFData lacks (it has CFDataGetLength and kin).
+// https://developer.apple.com/documentation/corefoundation/cfdata
 public typealias CFData = NSData
 
-// https://developer.apple.com/documentation/corefoundation/cferror (toll-free bridged with NSError)
+// An approximation. Apple's CFError is its own Core Foundation class (`class CFError`, imported from
+// `typedef struct CF_BRIDGED_TYPE(NSError) __CFError *CFErrorRef`), toll-free bridged with NSError and, through
+// Foundation, an `Error`. Looser than Apple's in one way: here a CFError has NSError's members (`code`, `domain`,
+// `userInfo`), which Apple's CFError lacks (it has CFErrorGetCode and kin). The package only passes nil for one.
+// https://developer.apple.com/documentation/corefoundation/cferror
 public typealias CFError = NSError

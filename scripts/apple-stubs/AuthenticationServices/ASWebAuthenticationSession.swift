@@ -9,6 +9,7 @@ public import UIKit
 public typealias ASPresentationAnchor = UIWindow
 #elseif canImport(AppKit)
 public import AppKit
+// The page shows the macOS declaration, `typealias ASPresentationAnchor = NSWindow`.
 // https://developer.apple.com/documentation/authenticationservices/aspresentationanchor (NSWindow on macOS)
 public typealias ASPresentationAnchor = NSWindow
 #endif
@@ -33,7 +34,7 @@ open class ASWebAuthenticationSession: NSObject {
     // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/completionhandler
     public typealias CompletionHandler = (URL?, (any Error)?) -> Void
 
-    // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/init(url:callbackurlscheme:completionhandler:)
+    // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/init(url:callbackurlscheme:completionhandler:)-7fpox
     public init(url URL: URL, callbackURLScheme: String?, completionHandler: @escaping ASWebAuthenticationSession.CompletionHandler) {
         fatalError("stand-in")
     }
@@ -46,9 +47,12 @@ open class ASWebAuthenticationSession: NSObject {
         fatalError("stand-in")
     }
 
+    // ASWebAuthenticationSessionCallback.h (iOS 17.4 / macOS 14.4 SDK): NS_SWIFT_NAME(ASWebAuthenticationSession.Callback),
+    // AS_SWIFT_SENDABLE (so `@unchecked Sendable` in Swift), `-init` and `+new` NS_UNAVAILABLE. Subclassing compiles but
+    // isn't supported (Apple's forum answer), so the class stays `open` as Swift imports it.
     // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback
     @available(iOS 17.4, macOS 14.4, *)
-    open class Callback: NSObject {
+    open class Callback: NSObject, @unchecked Sendable {
         @available(*, unavailable)
         public override init() { fatalError("stand-in") }
         // https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/customscheme(_:)

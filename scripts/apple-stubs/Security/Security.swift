@@ -52,10 +52,13 @@ nonisolated(unsafe) public let kSecAttrSynchronizableAny: CFString = "syna"
 nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = "aku"
 // https://developer.apple.com/documentation/security/ksecattraccessibleafterfirstunlock
 nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = "ck"
+// iOS 13 / macOS 10.15.
 // https://developer.apple.com/documentation/security/ksecusedataprotectionkeychain
 nonisolated(unsafe) public let kSecUseDataProtectionKeychain: CFString = "nleg"
 
-// Keys, for RS256 (JOSE/RSAPublicKey.swift). A CoreFoundation type: neither Sendable nor constructible from Swift.
+// Keys, for RS256 (JOSE/RSAPublicKey.swift). A CoreFoundation type (`typedef struct __SecKey *SecKeyRef`, imported
+// as `class SecKey`): neither Sendable nor constructible from Swift. (Its page was not found by the search tool;
+// it is the key parameter type on the SecKeyVerifySignature and SecKeyCreateWithData pages.)
 // https://developer.apple.com/documentation/security/seckey
 public final class SecKey {
     private init() {}
@@ -72,12 +75,18 @@ public func SecKeyVerifySignature(
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool { fatalError("stand-in") }
 
+// `typedef CFStringRef SecKeyAlgorithm CF_STRING_ENUM`, imported as a struct wrapping a CFString. Not Sendable: Swift
+// makes an imported string enum Sendable only when its raw type is, and CFString is not (apps still write
+// `extension CFString: @retroactive @unchecked Sendable`). Its page and its constant's were not found by the search
+// tool; the type is the algorithm parameter on the SecKeyVerifySignature page.
 // https://developer.apple.com/documentation/security/seckeyalgorithm
-public struct SecKeyAlgorithm: Hashable, RawRepresentable, @unchecked Sendable {
+public struct SecKeyAlgorithm: Hashable, RawRepresentable {
     public let rawValue: CFString
     public init(rawValue: CFString) { self.rawValue = rawValue }
+    // `kSecKeyAlgorithmRSASignatureMessagePKCS1v15SHA256`, an imported C constant: unchecked for concurrency in Swift,
+    // as `nonisolated(unsafe)` leaves it here.
     // https://developer.apple.com/documentation/security/seckeyalgorithm/rsasignaturemessagepkcs1v15sha256
-    public static let rsaSignatureMessagePKCS1v15SHA256 = SecKeyAlgorithm(rawValue: "algid:sign:RSA:message-PKCS1v15:SHA256")
+    nonisolated(unsafe) public static let rsaSignatureMessagePKCS1v15SHA256 = SecKeyAlgorithm(rawValue: "algid:sign:RSA:message-PKCS1v15:SHA256")
 }
 
 // https://developer.apple.com/documentation/security/ksecattrkeytype

@@ -3,6 +3,7 @@
     // https://developer.apple.com/documentation/uikit/uiapplication/shared
     open class var shared: UIApplication { fatalError("stand-in") }
 
+    // Read-only (`var connectedScenes: Set<UIScene> { get }`), iOS 13.
     // https://developer.apple.com/documentation/uikit/uiapplication/connectedscenes
     open var connectedScenes: Set<UIScene> { fatalError("stand-in") }
 

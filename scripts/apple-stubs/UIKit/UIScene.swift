@@ -68,9 +68,13 @@ extension UIApplication {
         get { fatalError("stand-in") }
         set {}
     }
+    // Read-only (`var activationState: UIScene.ActivationState { get }`).
     // https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.property
     open var activationState: UIScene.ActivationState { fatalError("stand-in") }
 
+    // UISceneDefinitions.h: `typedef NS_ENUM(NSInteger, UISceneActivationState) { UISceneActivationStateUnattached = -1,
+    // …ForegroundActive, …ForegroundInactive, …Background }`, so the raw values are -1, 0, 1, 2; an imported
+    // NS_ENUM is Sendable. The page lists the four cases (…/activationstate-swift.enum/unattached and so on).
     // https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum
     public enum ActivationState: Int, Sendable {
         case unattached = -1
