@@ -44,6 +44,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
+        // The primitives that hold no OAuth or LINE logic, so that the emulator can share them with the
+        // client side without sharing a decision (the README's Design section).
+        .target(name: "LineLoginPrimitives", swiftSettings: swiftSettings),
         .target(
             name: "OAuthEngine",
             dependencies: [
@@ -176,6 +179,11 @@ let package = Package(
             ],
             // Wycheproof's vectors travel with the tests (a fresh clone runs every case); see Vectors/README.md.
             resources: [.copy("Vectors")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginPrimitivesTests",
+            dependencies: ["LineLoginPrimitives"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
