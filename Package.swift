@@ -50,6 +50,7 @@ let package = Package(
         .target(
             name: "OAuthEngine",
             dependencies: [
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],

@@ -7,7 +7,7 @@
 #
 # 1. builds the stand-in modules (Darwin, AppleFoundationShim, Security, UIKit, AuthenticationServices,
 #    SwiftUI) into .build-apple/ (git-ignored);
-# 2. compiles every .swift file under Sources/OAuthEngine and Sources/LineSDK (the files themselves, found
+# 2. compiles every .swift file under Sources/LineLoginPrimitives, Sources/OAuthEngine and Sources/LineSDK (found
 #    afresh each run) as those modules, with the stand-ins importable, so each `#if canImport(UIKit)`,
 #    `canImport(Security)`, `canImport(AuthenticationServices)` and `canImport(Darwin)` branch is compiled,
 #    in Swift 6 mode with Package.swift's upcoming features;
@@ -35,8 +35,8 @@ checks="$root/scripts/apple-typecheck"
 # Dependency order: each stand-in imports only those before it.
 stub_modules=(Darwin AppleFoundationShim Security UIKit AuthenticationServices SwiftUI)
 
-# swift-crypto's Swift modules come from the ordinary Linux build; OAuthEngine and LineSDK are compiled
-# here again, so they are left out of the import path.
+# swift-crypto's Swift modules come from the ordinary Linux build; LineLoginPrimitives, OAuthEngine and
+# LineSDK are compiled here again, so they are left out of the import path.
 echo "apple-typecheck: swift build --target LineSDK (for swift-crypto's modules)"
 build_log=$(swift build --target LineSDK 2>&1) || { echo "$build_log" | tail -30; fail "swift build failed"; }
 bin=$(swift build --show-bin-path) || fail "swift build --show-bin-path failed"
@@ -44,7 +44,7 @@ bin=$(swift build --show-bin-path) || fail "swift build --show-bin-path failed"
 rm -rf "$out/modules" "$out/later" "$out/deps"
 mkdir -p "$out/modules" "$out/later" "$out/deps" "$out/ModuleCache"
 for module in "$bin"/Modules/*.swiftmodule; do
-  case "$(basename "$module")" in OAuthEngine.swiftmodule|LineSDK.swiftmodule) continue ;; esac
+  case "$(basename "$module")" in LineLoginPrimitives.swiftmodule|OAuthEngine.swiftmodule|LineSDK.swiftmodule) continue ;; esac
   ln -s "$module" "$out/deps/"
 done
 
@@ -105,6 +105,7 @@ check_apps() {
   done
 }
 
+compile_target LineLoginPrimitives "$out/modules" "iOS 17" "${ios17[@]}"
 compile_target OAuthEngine "$out/modules" "iOS 17" "${ios17[@]}"
 compile_target LineSDK "$out/modules" "iOS 17" "${ios17[@]}"
 check_apps "iOS 17" "${ios17[@]}"
