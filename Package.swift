@@ -64,6 +64,7 @@ let package = Package(
         .target(
             name: "LineLoginEmulator",
             dependencies: [
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
