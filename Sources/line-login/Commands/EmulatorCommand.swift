@@ -26,6 +26,13 @@ struct EmulatorCommand: AsyncParsableCommand {
             "Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
     var autoApprove: String?
 
+    @Option(
+        name: .customLong("dashboard-host"),
+        help: ArgumentHelp(
+            "Also answer the dashboard and the test controls under this Host name (repeatable; loopback names always answer).",
+            valueName: "NAME"))
+    var dashboardHosts: [String] = []
+
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
@@ -52,6 +59,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         if rotateRefreshTokens { configuration.rotateRefreshTokens = true }
         if testControls { configuration.testControls = true }
+        configuration.dashboardHosts.formUnion(dashboardHosts)
         if let autoApprove {
             let key = autoApprove.lowercased()
             guard
