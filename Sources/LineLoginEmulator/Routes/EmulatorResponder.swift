@@ -17,7 +17,7 @@ struct EmulatorResponder: HTTPResponder {
         logger.debug("request", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)"])
         let response = await route(request)
         store.noteAnswered()
-        return Reply.withRequestID(response)
+        return Reply.finished(response)
     }
 
     private func route(_ request: Request) async -> Response {
