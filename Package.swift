@@ -134,6 +134,7 @@ let package = Package(
                 "LineLoginEmulator",
                 "EmulatorBrowser",
                 "LineLoginServer",
+                "LineLoginPrimitives",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
