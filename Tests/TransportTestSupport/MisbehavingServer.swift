@@ -11,11 +11,17 @@ import Foundation
 /// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP
 /// response one byte at a time (``Behaviour/trickle(every:)``), so that only a deadline for the whole
 /// exchange ends the call. Blocking socket work runs on its own threads; call ``stop()`` when done.
+///
+/// It can also stand in for a database that stops answering and comes back: ``Behaviour/hang`` holds the
+/// connections, and ``change(to:)`` with ``Behaviour/forward(port:)`` ends them (as a restarted server
+/// would) and pipes new ones to the real server.
 final class MisbehavingServer: @unchecked Sendable {
-    // @unchecked: `connections` and `stopped` are touched only under `lock`; the rest is immutable.
+    // @unchecked: `behaviour`, `connections` and `stopped` are touched only under `lock`; the rest is immutable.
     enum Behaviour: Sendable {
         /// Accept, read the request, never answer.
         case hang
+        /// Pipe each connection, both ways, to `127.0.0.1:port`.
+        case forward(port: Int)
         /// Answer `200 OK` with a short body, one byte per `interval` seconds.
         case trickle(every: TimeInterval)
         /// Send the status line, the headers and half the announced body, then reset the connection (RST).
@@ -33,27 +39,16 @@ final class MisbehavingServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private let behaviour: Behaviour
+    private var behaviour: Behaviour
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var stopped = false
 
     /// Listens on a free loopback port; `nil` when no socket could be opened.
     init?(_ behaviour: Behaviour) {
-        guard let descriptor = LoopbackSocket.tcpSocket() else { return nil }
-        var address = LoopbackSocket.loopbackAddress(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            _ = close(descriptor)
-            return nil
-        }
+        guard let (descriptor, port) = LoopbackSocket.listener(backlog: 16) else { return nil }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         self.behaviour = behaviour
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -69,6 +64,14 @@ final class MisbehavingServer: @unchecked Sendable {
         // descriptor shut down here is never one that was closed and reused meanwhile.
         lock.withLock {
             stopped = true
+            for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Answers new connections as `behaviour` says, and ends the connections open so far.
+    func change(to behaviour: Behaviour) {
+        lock.withLock {
+            self.behaviour = behaviour
             for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
@@ -101,9 +104,15 @@ final class MisbehavingServer: @unchecked Sendable {
             lock.withLock { connections.removeAll { $0 == connection } }
             _ = close(connection)
         }
+        let behaviour = lock.withLock { self.behaviour }
+        if case .forward(let port) = behaviour {
+            forward(connection, to: port)
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         _ = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
         switch behaviour {
+        case .forward: return
         case .hang:
             // Wait for the peer to go away (or stop()), never answering.
             while !isStopped, buffer.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
@@ -122,6 +131,44 @@ final class MisbehavingServer: @unchecked Sendable {
         case .truncatedJSON:
             _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
         }
+    }
+
+    /// Pipes `connection` to `127.0.0.1:port` and back until either side ends (or ``change(to:)``, ``stop()``).
+    private func forward(_ connection: Int32, to port: Int) {
+        guard let upstream = LoopbackSocket.openConnection(port: port) else { return }
+        // No receive timeout: a pooled database connection may be idle for long.
+        var forever = timeval(tv_sec: 0, tv_usec: 0)
+        _ = setsockopt(upstream, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
+        lock.withLock { connections.append(upstream) }
+        let back = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Self.pump(from: upstream, to: connection)
+            back.signal()
+        }
+        Self.pump(from: connection, to: upstream)
+        back.wait()
+        lock.withLock { connections.removeAll { $0 == upstream } }
+        _ = close(upstream)
+    }
+
+    /// Copies `source` to `target` until either fails, then shuts both down (which ends the other direction).
+    private static func pump(from source: Int32, to target: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        copying: while true {
+            let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset < count {
+                let sent = buffer.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return -1 }
+                    return send(target, base + offset, count - offset, LoopbackSocket.sendFlags)
+                }
+                guard sent > 0 else { break copying }
+                offset += sent
+            }
+        }
+        _ = shutdown(source, Int32(SHUT_RDWR))
+        _ = shutdown(target, Int32(SHUT_RDWR))
     }
 
 }
