@@ -232,6 +232,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "LineLoginExampleSiteTests",
+            dependencies: [
+                "LineLoginExampleSite", "LineLoginServer", "LineSDK",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "OIDCInteropTests",
             dependencies: ["OAuthEngine", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
