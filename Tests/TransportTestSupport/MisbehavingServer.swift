@@ -28,7 +28,16 @@ final class MisbehavingServer: @unchecked Sendable {
         case resetMidBody
         /// Answer `200 OK` with a complete, well-framed body that is cut-off JSON.
         case truncatedJSON
+        /// Answer `200 OK` with a chunked body that never ends (16 KiB chunks as fast as they are read).
+        case endlessChunkedBody
+        /// Announce `Content-Length: 10` and then send bytes without end.
+        case lyingContentLength
+        /// Announce a body of 10 GB, then send bytes without end.
+        case announcedHugeBody
     }
+
+    /// 16 KiB of a JSON-looking filler, the unit the endless bodies are sent in.
+    static let filler = [UInt8](repeating: UInt8(ascii: "a"), count: 16 * 1024)
 
     static let halfResponse = Array(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"keys\":[{\"kty\":".utf8)
@@ -130,6 +139,16 @@ final class MisbehavingServer: @unchecked Sendable {
             _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         case .truncatedJSON:
             _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+        case .endlessChunkedBody:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let chunk = Array("4000\r\n".utf8) + Self.filler + Array("\r\n".utf8)
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: chunk)
+        case .lyingContentLength:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n"
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
+        case .announcedHugeBody:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n"
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
         }
     }
 
@@ -169,6 +188,21 @@ final class MisbehavingServer: @unchecked Sendable {
         }
         _ = shutdown(source, Int32(SHUT_RDWR))
         _ = shutdown(target, Int32(SHUT_RDWR))
+    }
+
+    /// Sends `head`, then `unit` again and again until the peer stops reading (or hangs up), or `stop()`.
+    private func sendWithoutEnd(_ connection: Int32, head: [UInt8], unit: [UInt8]) {
+        guard head.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }) == head.count else { return }
+        // A send that blocks longer than a second means the peer stopped reading: the test is over.
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sentInAll = 0
+        // 64 MiB in all: far past any bound under test, and a bounded cost when a transport has none.
+        while !isStopped, sentInAll < 64 << 20 {
+            let sent = unit.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+            guard sent > 0 else { return }
+            sentInAll += sent
+        }
     }
 
 }
