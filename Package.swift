@@ -51,9 +51,13 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
+        // The primitives that hold no OAuth or LINE logic, so that the emulator can share them with the
+        // client side without sharing a decision (the README's Design section).
+        .target(name: "LineLoginPrimitives", resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
         .target(
             name: "OAuthEngine",
             dependencies: [
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // RS256 only, and only where there is no Security framework: on Apple platforms Security
                 // verifies RSA, so an app builds no BoringSSL (swift-crypto's Crypto is CryptoKit there).
@@ -74,6 +78,7 @@ let package = Package(
         .target(
             name: "LineLoginEmulator",
             dependencies: [
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -130,6 +135,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -143,6 +149,7 @@ let package = Package(
                 "LineLoginEmulator",
                 "EmulatorBrowser",
                 "LineLoginServer",
+                "LineLoginPrimitives",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -193,6 +200,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "LineLoginPrimitivesTests",
+            dependencies: ["LineLoginPrimitives"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "LineSDKTests",
             dependencies: ["LineSDK", "OAuthEngine", "ClientTestSupport"],
             swiftSettings: swiftSettings
@@ -225,8 +237,20 @@ let package = Package(
             name: "LineLoginPostgresTests",
             dependencies: [
                 "LineLoginPostgres", "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
+                "TransportTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "InMemoryLogging", package: "swift-log"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginExampleSiteTests",
+            dependencies: [
+                "LineLoginExampleSite", "LineLoginServer", "LineSDK",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

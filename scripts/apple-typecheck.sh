@@ -15,7 +15,8 @@
 # 2. for each platform (iOS 17 SDK with UIKit, macOS 14 SDK with AppKit) builds the stand-in modules (Darwin,
 #    AppleFoundationShim, Security, CryptoKit and swift-crypto's Apple face `Crypto`, then UIKit or AppKit,
 #    AuthenticationServices, SwiftUI) into .build-apple/<platform>/ (git-ignored);
-# 3. compiles every .swift file under Sources/OAuthEngine and Sources/LineSDK as those modules, in Swift 6 mode
+# 3. compiles every .swift file under Sources/LineLoginPrimitives, Sources/OAuthEngine and Sources/LineSDK as those
+#    modules, in Swift 6 mode
 #    with Package.swift's upcoming features, against the stand-ins (so swift-crypto's Linux build is not seen:
 #    CryptoKit's keys are not Sendable, and no CryptoExtras exists, as in an app), so every `#if canImport(...)`
 #    branch of that platform is compiled;
@@ -70,8 +71,13 @@ echo "apple-typecheck: ✓ Foundation-networking imports: ${#sources[@]} files f
 
 # The package's own dependencies but swift-crypto come from the ordinary Linux build (SwiftASN1 has no Apple
 # face of its own); swift-crypto is the stand-in, as CryptoKit is what an app gets.
-echo "apple-typecheck: swift build --target OAuthEngine (for SwiftASN1's module)"
-build_log=$(swift build --target OAuthEngine 2>&1) || { echo "$build_log" | tail -30; fail "swift build failed"; }
+# The server targets checked for macOS (step 6), in dependency order.
+server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator)
+# Their dependencies' modules, and SwiftASN1's, come from the Linux build (a no-op once `swift test` built them).
+for target in OAuthEngine "${server_targets[@]}"; do
+  echo "apple-typecheck: swift build --target $target (for its dependencies' modules)"
+  build_log=$(swift build --target "$target" 2>&1) || { echo "$build_log" | tail -30; fail "swift build --target $target failed"; }
+done
 bin=$(swift build --show-bin-path) || fail "swift build --show-bin-path failed"
 rm -rf "$out"
 mkdir -p "$out/deps" "$out/ModuleCache"
@@ -174,6 +180,7 @@ platform_pass() {
   }
   local extra=("$@")
 
+  compile_target LineLoginPrimitives "$modules" "$label" "${flags[@]}"
   compile_target OAuthEngine "$modules" "$label" "${flags[@]}"
   compile_target LineSDK "$modules" "$label" "${flags[@]}"
   check_all "$label" "${flags[@]}"
@@ -189,12 +196,11 @@ platform_pass() {
 platform_pass ios "iOS 17" Examples/iOS "${ios_modules[@]}" -- "${extra_ios[@]}"
 platform_pass macos "macOS 14" Examples/macOS "${macos_modules[@]}" -- "${extra_macos[@]}"
 
-# 6. The server products that can be checked this way, for macOS, in dependency order.
-server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator)
+# 6. The server products that can be checked this way, for macOS.
 mkdir -p "$out/server-deps"
 for module in "$bin"/Modules/*.swiftmodule; do
   name=$(basename "$module" .swiftmodule)
-  case " Crypto CryptoExtras _CryptoExtras CryptoBoringWrapper OAuthEngine LineSDK ${server_targets[*]} " in
+  case " Crypto CryptoExtras _CryptoExtras CryptoBoringWrapper LineLoginPrimitives OAuthEngine LineSDK ${server_targets[*]} " in
     *" $name "*) continue ;;
   esac
   ln -s "$module" "$out/server-deps/"

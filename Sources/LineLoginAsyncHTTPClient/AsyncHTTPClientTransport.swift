@@ -13,7 +13,9 @@ public import OAuthEngine
 /// let verifier = try IDTokenVerifier(channels: channels, transport: transport)
 /// ```
 public final class AsyncHTTPClientTransport: HTTPTransport {
-    /// The most bytes of a response body read (LINE's answers are a few kilobytes; a JWKS at most 256 KiB).
+    /// The most bytes of any response body read, whatever a request allows (LINE's answers are a few
+    /// kilobytes; a JWKS at most 256 KiB). Each request's own `HTTPRequest.maximumResponseSize`, which
+    /// the engine sets per kind of answer, bounds it further.
     public let maximumBodySize: Int
     private let client: HTTPClient
     private let ownsClient: Bool
@@ -49,14 +51,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if ownsClient { try await client.shutdown() }
     }
 
-    /// Sends `request` within `request.timeout` for the whole exchange; maps failures to `TransportError`.
+    /// Sends `request` within `request.timeout` for the whole exchange, reading at most
+    /// `min(maximumBodySize, request.maximumResponseSize)` bytes of body (a larger `Content-Length` fails
+    /// before a byte is read); maps failures to `TransportError`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let timeout = Self.nanoseconds(request.timeout)
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let (client, limit) = (client, maximumBodySize)
+        let (client, limit) = (client, max(0, min(maximumBodySize, request.maximumResponseSize)))
         let prepared = outgoing
         let deadline = NIODeadline.now() + .nanoseconds(timeout)
         do {
@@ -80,6 +84,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 guard let first = try await group.next() else { throw TransportError.timedOut }
                 return first
             }
+        } catch is NIOTooManyBytesError {
+            throw TransportError.responseTooLarge(limit: limit)
         } catch {
             throw Self.transportError(error)
         }
@@ -97,7 +103,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             case .remoteConnectionClosed, .alreadyShutdown: return .connectionFailed("the connection was closed")
             default: return .other("AsyncHTTPClient: \(String(describing: error).prefix(80))")
             }
-        case is NIOTooManyBytesError: return .other("the response body is larger than the transport accepts")
         default: return .connectionFailed(String(describing: type(of: error)))
         }
     }

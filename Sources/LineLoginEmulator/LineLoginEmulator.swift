@@ -48,11 +48,29 @@ public final class LineLoginEmulator: Sendable {
     /// tokens survive a restart in `stateFile` (read now if it exists, written at most once a second
     /// while serving and at shutdown). A secret in `configuration` is used as given; one the emulator
     /// made up (``EmulatorConfiguration/generatedSecretChannelIDs``) is taken from the file.
-    /// - Throws: ``EmulatorStateError`` when the file can't be read, isn't a state file, or can't be written.
+    ///
+    /// The file holds private signing keys: it and every temporary file of a write are 0600 from their
+    /// creation. One emulator per file: the emulator locks `<stateFile>.lock` for as long as it lives (until
+    /// it is freed, or its process ends) and a second one is refused with ``EmulatorStateError/inUse(path:)``.
+    /// - Throws: ``EmulatorStateError`` when another emulator uses the file, or it can't be read, isn't a
+    ///   state file, or can't be written.
     public convenience init(
         configuration: EmulatorConfiguration = .default, stateFile: URL, logger: Logger? = nil,
         connectionIdleTimeout: Duration = .seconds(15)
     ) throws(EmulatorStateError) {
+        try self.init(
+            configuration: configuration, stateFile: stateFile, beforeStateWrite: nil, logger: logger,
+            connectionIdleTimeout: connectionIdleTimeout)
+    }
+
+    /// The public initializer, with a hook told each temporary state file's descriptor before its first
+    /// byte is written (tests check its mode there).
+    convenience init(
+        configuration: EmulatorConfiguration, stateFile: URL, beforeStateWrite: (@Sendable (_ descriptor: Int32) -> Void)?,
+        logger: Logger?, connectionIdleTimeout: Duration
+    ) throws(EmulatorStateError) {
+        // First the lock: another emulator's file is neither read nor written.
+        let lock = try StateFile.claim(stateFile)
         let snapshot = try StateFile.read(stateFile)
         var configuration = configuration
         if let snapshot {
@@ -68,7 +86,7 @@ public final class LineLoginEmulator: Sendable {
             guard let keyRing = snapshot.keyRing() else { throw .corrupt(path: stateFile.path) }
             store.restore(snapshot, keyRing: keyRing)
         }
-        let file = StateFile(url: stateFile, store: store, logger: Self.logger(logger))
+        let file = StateFile(url: stateFile, lock: lock, store: store, logger: Self.logger(logger), beforeFirstWrite: beforeStateWrite)
         // Written at once: a path that can't be written fails here, not at shutdown, and a generated
         // secret is kept from the first moment.
         try file.writeNow()

@@ -46,7 +46,9 @@ enum ExamplePages {
         let initial = name.first.map { String($0) } ?? "?"
         let picture =
             user.pictureURL.map {
-                "<img src=\"\(esc($0.absoluteString))\" alt=\"\" referrerpolicy=\"no-referrer\" onerror=\"this.remove()\">"
+                // No `onerror`: the policy runs no script. A picture that fails to load shows nothing (its
+                // `alt` is empty) and the initial under it stays visible.
+                "<img src=\"\(esc($0.absoluteString))\" alt=\"\" referrerpolicy=\"no-referrer\">"
             } ?? ""
         var rows = [
             ("User ID", "<code>\(esc(user.userID))</code>"), ("Channel", esc(user.channelID)), ("Signed in with", "LINE web login"),
@@ -108,8 +110,7 @@ enum ExamplePages {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(esc(title))</title>
-            <style>\(LineLoginButton.css)
-            \(style)</style>
+            <style>\(stylesheet)</style>
             </head>
             <body>
             <header class="site-header"><a href="/" class="brand">Example&nbsp;Shop</a></header>
@@ -121,6 +122,9 @@ enum ExamplePages {
             </html>
             """
     }
+
+    /// The one stylesheet, inline; the Content-Security-Policy allows exactly it, by its hash.
+    static let stylesheet = LineLoginButton.css + "\n" + style
 
     static let style = """
         *{box-sizing:border-box}

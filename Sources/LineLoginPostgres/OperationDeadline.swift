@@ -1,22 +1,37 @@
 import Foundation
 
-/// Bounds how long a caller waits for a database operation, for a store that must never be slower than
-/// going without it (the shared access-token cache).
+/// The operation deadline of every PostgreSQL store: how long a caller waits for one database operation
+/// before it is answered with an error (a 503, a miss, "signed out") instead of waiting for the pool.
 ///
 /// A timer and the operation race; whichever ends first answers. PostgresNIO's pool does not give up a
-/// query waiting for a connection when its task is cancelled, so the operation runs unstructured and is
-/// left to end on its own; after a failure the store is left alone for ``pause`` so that, during an
-/// outage, at most a few such operations wait at once rather than one per request.
+/// query waiting for a connection when its task is cancelled (with the database down it waited 67 s), so
+/// the operation runs unstructured and is left to end on its own; after a failure the store is left alone
+/// for ``pause`` so that, during an outage, at most a few such operations wait at once rather than one per
+/// request. The first operation after the pause tries the database again: when it answers, service resumes
+/// without a restart. Every failure is told to the store (``Failure``), which logs and counts it.
 final class OperationDeadline: @unchecked Sendable {
     // @unchecked: `openAgainAt` is only touched under `lock`.
+
+    /// How an operation failed.
+    enum Failure: String, Sendable {
+        /// The database did not answer within ``OperationDeadline/timeout``.
+        case timedOut = "timeout"
+        /// The database (or the pool) answered with an error.
+        case failed = "error"
+        /// Not tried: the store failed less than ``OperationDeadline/pause`` seconds ago.
+        case paused
+    }
+
     let timeout: Duration
     let pause: TimeInterval
+    private let onFailure: @Sendable (Failure, PostgresStoreError) -> Void
     private let lock = NSLock()
     private var openAgainAt: Date?
 
-    init(timeout: Duration, pause: TimeInterval = 5) {
+    init(timeout: Duration, pause: TimeInterval = 5, onFailure: @escaping @Sendable (Failure, PostgresStoreError) -> Void = { _, _ in }) {
         self.timeout = timeout
         self.pause = pause
+        self.onFailure = onFailure
     }
 
     /// `operation`'s result, or `PostgresStoreError` when it took longer than ``timeout``, failed, or the
@@ -25,7 +40,9 @@ final class OperationDeadline: @unchecked Sendable {
         _ what: String, _ operation: @escaping @Sendable () async throws -> Result
     ) async throws(PostgresStoreError) -> Result {
         if let openAgainAt = lock.withLock({ openAgainAt }), Date() < openAgainAt {
-            throw PostgresStoreError("\(what) failed a moment ago and is left alone for a few seconds")
+            let error = PostgresStoreError("\(what) failed a moment ago and is left alone for a few seconds")
+            onFailure(.paused, error)
+            throw error
         }
         let outcome = await race(operation)
         switch outcome {
@@ -33,9 +50,25 @@ final class OperationDeadline: @unchecked Sendable {
             return value
         case .failure(let error):
             lock.withLock { openAgainAt = Date().addingTimeInterval(pause) }
-            throw PostgresStoreError(what, failedWith: error)
+            if error is DeadlinePassed {
+                let failure = PostgresStoreError("\(what) did not answer within \(Self.words(timeout))")
+                onFailure(.timedOut, failure)
+                throw failure
+            }
+            let failure = PostgresStoreError(what, failedWith: error)
+            onFailure(.failed, failure)
+            throw failure
         }
     }
+
+    /// "2 s", "500 ms": a duration as people write it.
+    static func words(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+
+    private struct DeadlinePassed: Error {}
 
     private func race<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async -> Swift.Result<Result, any Error>
     {
@@ -44,7 +77,7 @@ final class OperationDeadline: @unchecked Sendable {
         let timeout = self.timeout
         let timer = Task {
             try? await Task.sleep(for: timeout)
-            answer.give(.failure(PostgresStoreError("the database did not answer within \(timeout)")))
+            answer.give(.failure(DeadlinePassed()))
             work.cancel()
         }
         Task {

@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import Foundation
 public import LineLoginServer
 public import Logging
@@ -38,7 +39,7 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
     public var createsSchema: Bool { storage.createsSchema }
     /// The longest a lookup or an insert may take before the verifier goes on without the cache (a cache
     /// must never be slower than asking LINE, least of all while the database is down).
-    public var timeout: Duration { storage.timeout ?? .seconds(1) }
+    public var timeout: Duration { storage.timeout }
 
     private let storage: PostgresStoreTable
 
@@ -53,18 +54,21 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
     ///   - clock: the time expiries are measured with; `nil` (the default) uses the database's clock. An
     ///     entry's end is computed here, with this clock or the system's; tests pass their own.
     ///   - logger: where the queries log.
-    ///   - timeout: the longest one operation may take; past it, the verifier asks LINE instead.
+    ///   - timeout: the operation deadline (default 1 s, shorter than the stores' 2 s: a cache must never be
+    ///     slower than asking LINE); past it, the verifier asks LINE instead.
+    ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
+    ///     {`store`: `access_token_cache`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
     public init(
         client: PostgresClient, table: String = PostgresAccessTokenCache.defaultTable, maximumAge: TimeInterval = 300,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true, clock: (any WallClock)? = nil,
         logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }),
-        timeout: Duration = .seconds(1)
+        timeout: Duration = .seconds(1), metricsFactory: (any MetricsFactory)? = nil
     ) throws(PostgresStoreError) {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the access-token cache",
-            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger,
-            timeout: timeout)
+            metricName: "access_token_cache", purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema,
+            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory)
         self.maximumAge = maximumAge
     }
 

@@ -1,3 +1,4 @@
+public import CoreMetrics
 import Crypto
 public import Foundation
 public import LineLoginServer
@@ -45,6 +46,10 @@ public final class PostgresNonceStore: NonceStore {
     public var purgeInterval: Int { storage.purgeInterval }
     /// Whether the first operation creates the table and its indexes when they are missing.
     public var createsSchema: Bool { storage.createsSchema }
+    /// The operation deadline: the longest an issue or a consume waits for the database before it fails
+    /// (a 503 at the route, not a request held for as long as the pool waits for a connection). After a
+    /// failure the store is left alone for 5 s, then tried again: service resumes when the database answers.
+    public var timeout: Duration { storage.timeout }
 
     private let storage: PostgresStoreTable
     private let random: any RandomSource
@@ -62,20 +67,25 @@ public final class PostgresNonceStore: NonceStore {
     ///   - clock: the time expiries are measured with; `nil` (the default) uses the database's clock, one
     ///     clock for every instance. Tests pass their own.
     ///   - random: the CSPRNG nonces come from.
-    ///   - logger: where the queries log.
+    ///   - logger: where the queries log, and where a failed operation is logged (a warning).
+    ///   - timeout: the operation deadline (default 2 s; see ``timeout``).
+    ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
+    ///     {`store`: `nonce`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
     public init(
         client: PostgresClient, table: String = PostgresNonceStore.defaultTable,
         capacity: Int = 100_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
         clock: (any WallClock)? = nil, random: any RandomSource = SystemRandomSource(),
-        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }),
+        timeout: Duration = .seconds(2), metricsFactory: (any MetricsFactory)? = nil
     )
         throws(PostgresStoreError)
     {
         storage = try PostgresStoreTable(
-            client: client, table: table, statements: Self.schemaStatements(table:), what: "the nonce store",
-            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger)
+            client: client, table: table, statements: Self.schemaStatements(table:), what: "the nonce store", metricName: "nonce",
+            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger,
+            timeout: timeout, metricsFactory: metricsFactory)
         self.capacity = max(1, capacity)
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime

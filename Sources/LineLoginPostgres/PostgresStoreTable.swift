@@ -1,3 +1,4 @@
+import CoreMetrics
 import Crypto
 import Foundation
 import Logging
@@ -5,8 +6,9 @@ import OAuthEngine
 import PostgresNIO
 
 /// What every PostgreSQL store does alike, in one place: its table and settings, creating the schema on
-/// first use, an opportunistic purge of expired rows every so many operations, counting, and turning any
-/// database error into a ``PostgresStoreError`` that quotes no value.
+/// first use, an opportunistic purge of expired rows every so many operations, counting, the operation
+/// deadline (``OperationDeadline``, with its failures logged and counted), and turning any database error
+/// into a ``PostgresStoreError`` that quotes no value.
 struct PostgresStoreTable: Sendable {
     let client: PostgresClient
     let name: PostgresTableName
@@ -20,15 +22,15 @@ struct PostgresStoreTable: Sendable {
     let logger: Logger
     /// What the store is called in errors ("the nonce store").
     let what: String
-    /// The longest one operation may take, or `nil` for the pool's own limits.
-    var timeout: Duration? { deadline?.timeout }
-    private let deadline: OperationDeadline?
+    /// The operation deadline: the longest one operation may take.
+    var timeout: Duration { deadline.timeout }
+    private let deadline: OperationDeadline
     private let upkeep: StoreUpkeep
 
     init(
         client: PostgresClient, table: String, statements: (String) throws(PostgresStoreError) -> [String], what: String,
-        purgeBatchSize: Int, purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?, logger: Logger,
-        timeout: Duration? = nil
+        metricName: String, purgeBatchSize: Int, purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?, logger: Logger,
+        timeout: Duration, metricsFactory: (any MetricsFactory)?
     ) throws(PostgresStoreError) {
         name = try PostgresTableName(table)
         self.statements = try statements(table)
@@ -40,7 +42,8 @@ struct PostgresStoreTable: Sendable {
         self.createsSchema = createsSchema
         self.clock = clock
         self.logger = logger
-        deadline = timeout.map { OperationDeadline(timeout: $0) }
+        let failures = StoreFailures(store: metricName, logger: logger, factory: metricsFactory ?? MetricsSystem.factory)
+        deadline = OperationDeadline(timeout: timeout, onFailure: { failures.report($0, $1) })
         upkeep = StoreUpkeep(purgeInterval: purgeInterval)
     }
 
@@ -48,11 +51,10 @@ struct PostgresStoreTable: Sendable {
     var now: Date? { clock?.now() }
 
     /// Creates the schema first if this instance hasn't, runs `body`, then a purge batch when one is due;
-    /// all within ``timeout`` when there is one.
+    /// all within ``timeout``.
     @discardableResult
     func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws(PostgresStoreError) -> Result {
-        guard let deadline else { return try await operation(body) }
-        return try await deadline.run(what) { try await operation(body) }
+        try await deadline.run(what) { try await operation(body) }
     }
 
     private func operation<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws(PostgresStoreError) -> Result {

@@ -1,3 +1,4 @@
+public import CoreMetrics
 import Crypto
 public import Foundation
 public import LineLoginServer
@@ -34,6 +35,11 @@ public final class PostgresWebSessionStore: WebSessionStore {
     public var purgeInterval: Int { storage.purgeInterval }
     /// Whether the first operation creates the table and its index when they are missing.
     public var createsSchema: Bool { storage.createsSchema }
+    /// The operation deadline: the longest a begin, a lookup or an end waits for the database before it
+    /// fails (a lookup that fails counts as signed out, a begin or an end is a 503), rather than as long as
+    /// the pool waits for a connection. After a failure the store is left alone for 5 s, then tried again:
+    /// service resumes when the database answers.
+    public var timeout: Duration { storage.timeout }
 
     private let storage: PostgresStoreTable
 
@@ -46,19 +52,24 @@ public final class PostgresWebSessionStore: WebSessionStore {
     ///   - createsSchema: create the table on first use; `false` when a migration does it.
     ///   - clock: the time expiries are measured with; `nil` (the default) uses the database's clock, one
     ///     clock for every instance. Tests pass their own.
-    ///   - logger: where the queries log.
+    ///   - logger: where the queries log, and where a failed operation is logged (a warning).
+    ///   - timeout: the operation deadline (default 2 s; see ``timeout``).
+    ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
+    ///     {`store`: `web_session`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
     public init(
         client: PostgresClient, table: String = PostgresWebSessionStore.defaultTable,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
         clock: (any WallClock)? = nil,
-        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }),
+        timeout: Duration = .seconds(2), metricsFactory: (any MetricsFactory)? = nil
     )
         throws(PostgresStoreError)
     {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the web session store",
-            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger)
+            metricName: "web_session", purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema,
+            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory)
     }
 
     /// The statements that create the table and its index, each idempotent (`IF NOT EXISTS`): the

@@ -23,7 +23,7 @@ struct PostgresStoreTests {
     @Test func aThousandConcurrentConsumptionsOnTwoInstancesSucceedExactlyOnce() async throws {
         try await PostgresTestDatabase.withClients(2) { clients in
             let table = PostgresTestDatabase.uniqueTable("nonces")
-            let stores = try clients.map { try PostgresNonceStore(client: $0, table: table) }
+            let stores = try clients.map { try PostgresNonceStore(client: $0, table: table, timeout: .seconds(60)) }
             let nonce = try await stores[0].issue(for: "client")
             _ = try await stores[1].count() // both instances have their schema before the race
             let successes = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -41,8 +41,8 @@ struct PostgresStoreTests {
     @Test func aSessionEndedOnOneInstanceIsInactiveOnAnother() async throws {
         try await PostgresTestDatabase.withClients(2) { clients in
             let table = PostgresTestDatabase.uniqueTable("sessions")
-            let one = try PostgresWebSessionStore(client: clients[0], table: table)
-            let other = try PostgresWebSessionStore(client: clients[1], table: table)
+            let one = try PostgresWebSessionStore(client: clients[0], table: table, timeout: .seconds(60))
+            let other = try PostgresWebSessionStore(client: clients[1], table: table, timeout: .seconds(60))
             try await one.begin("session", expiresAt: Date().addingTimeInterval(600))
             #expect(try await other.isActive("session"), "begun on one instance, live on the other")
             try await other.end("session")
@@ -108,8 +108,8 @@ struct PostgresStoreTests {
             let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
             let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
             // Lifetimes of a few seconds, so a slow run (the sanitizers) still consumes the fresh nonce in time.
-            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable, lifetime: 4)
-            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable)
+            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable, lifetime: 4, timeout: .seconds(60))
+            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable, timeout: .seconds(60))
             let stale = try await nonces.issue(for: "client")
             let issued = ContinuousClock.now
             let fresh = try await nonces.issue(for: "client")
@@ -132,7 +132,7 @@ struct PostgresStoreTests {
             let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
             let nonces = try PostgresNonceStore(
                 client: clients[0], table: nonceTable, perClientLimit: 100, lifetime: 10, purgeBatchSize: 5,
-                purgeInterval: 0, clock: clock)
+                purgeInterval: 0, clock: clock, timeout: .seconds(60))
             for _ in 0..<12 { _ = try await nonces.issue(for: "client") }
             clock.advance(by: 11)
             let live = try await nonces.issue(for: "other")
@@ -145,7 +145,7 @@ struct PostgresStoreTests {
 
             let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
             let sessions = try PostgresWebSessionStore(
-                client: clients[0], table: sessionTable, purgeBatchSize: 3, purgeInterval: 0, clock: clock)
+                client: clients[0], table: sessionTable, purgeBatchSize: 3, purgeInterval: 0, clock: clock, timeout: .seconds(60))
             for index in 0..<7 { try await sessions.begin("old\(index)", expiresAt: clock.now().addingTimeInterval(5)) }
             try await sessions.begin("ended", expiresAt: clock.now().addingTimeInterval(600))
             try await sessions.end("ended")
@@ -170,7 +170,7 @@ struct PostgresStoreTests {
             let table = PostgresTestDatabase.uniqueTable("nonces")
             let store = try PostgresNonceStore(
                 client: clients[0], table: table, perClientLimit: 100, lifetime: 10, purgeBatchSize: 4,
-                purgeInterval: 10, clock: clock)
+                purgeInterval: 10, clock: clock, timeout: .seconds(60))
             for _ in 0..<9 { _ = try await store.issue(for: "client") } // operations 1–9
             clock.advance(by: 11)
             _ = try await store.consume("unknown") // the 10th: one batch of 4 goes
@@ -182,7 +182,7 @@ struct PostgresStoreTests {
     @Test func instancesStartingTogetherCreateTheSchemaOnce() async throws {
         try await PostgresTestDatabase.withClients(2) { clients in
             let table = PostgresTestDatabase.uniqueTable("nonces")
-            let stores = try (0..<8).map { try PostgresNonceStore(client: clients[$0 % 2], table: table) }
+            let stores = try (0..<8).map { try PostgresNonceStore(client: clients[$0 % 2], table: table, timeout: .seconds(60)) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for store in stores { group.addTask { _ = try await store.issue(for: "client") } }
                 try await group.waitForAll()
@@ -196,8 +196,8 @@ struct PostgresStoreTests {
         try await PostgresTestDatabase.withClients { clients in
             let nonceTable = PostgresTestDatabase.uniqueTable("nonces")
             let sessionTable = PostgresTestDatabase.uniqueTable("sessions")
-            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable)
-            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable)
+            let nonces = try PostgresNonceStore(client: clients[0], table: nonceTable, timeout: .seconds(60))
+            let sessions = try PostgresWebSessionStore(client: clients[0], table: sessionTable, timeout: .seconds(60))
             let nonce = try await nonces.issue(for: "203.0.113.7")
             try await sessions.begin("the-session-id", expiresAt: Date().addingTimeInterval(60))
             var stored: [Data] = []
@@ -220,12 +220,14 @@ struct PostgresStoreTests {
 
     @Test func aDatabaseErrorNamesItsStateAndNoValue() async throws {
         try await PostgresTestDatabase.withClients { clients in
-            let nonces = try PostgresNonceStore(client: clients[0], table: "missing_nonces_table", createsSchema: false)
+            let nonces = try PostgresNonceStore(
+                client: clients[0], table: "missing_nonces_table", createsSchema: false, timeout: .seconds(60))
             let nonce = "a-nonce-that-must-not-leak"
             let error = await #expect(throws: NonceStoreError.self) { try await nonces.consume(nonce) }
             #expect(error?.message.contains("42P01") == true, "undefined_table: \(error?.message ?? "")")
             #expect(error?.message.contains(nonce) == false)
-            let sessions = try PostgresWebSessionStore(client: clients[0], table: "missing_sessions_table", createsSchema: false)
+            let sessions = try PostgresWebSessionStore(
+                client: clients[0], table: "missing_sessions_table", createsSchema: false, timeout: .seconds(60))
             let failure = await #expect(throws: PostgresStoreError.self) { try await sessions.isActive("a-session-id") }
             #expect(failure?.message.contains("a-session-id") == false)
             #expect(failure?.message.contains("42P01") == true)

@@ -36,7 +36,8 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
         case .postgres:
             try await PostgresTestDatabase.withTable("nonces") { client, table in
                 let store = try PostgresNonceStore(
-                    client: client, table: table, capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime, clock: clock)
+                    client: client, table: table, capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime, clock: clock,
+                    timeout: .seconds(60))
                 try await body(store) { try await store.count() }
             }
         }
@@ -52,7 +53,7 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
             try await body(MemoryWebSessionStore(capacity: capacity, clock: clock))
         case .postgres:
             try await PostgresTestDatabase.withTable("sessions") { client, table in
-                try await body(try PostgresWebSessionStore(client: client, table: table, clock: clock))
+                try await body(try PostgresWebSessionStore(client: client, table: table, clock: clock, timeout: .seconds(60)))
             }
         }
     }

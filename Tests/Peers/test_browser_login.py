@@ -289,6 +289,38 @@ def flow_qr(driver, emulator: Emulator, callback: CallbackServer) -> None:
     check(amr == ["lineqr"], "qr: the ID token's amr is lineqr", f"amr {amr}")
 
 
+def flow_picker(driver, emulator: Emulator, callback: CallbackServer) -> None:
+    """The test-user picker signs in with one click, and the page holds no password for it."""
+    wait = WebDriverWait(driver, 10)
+    driver.delete_all_cookies()
+    state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    verifier, challenge = pkce_pair()
+    driver.get(authorize_url(emulator.base_url, callback.redirect_uri, state, nonce, challenge))
+    try:
+        brown = wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, 'button.pick[name="user"][title="brown@example.com"]')))
+    except TimeoutException:
+        check(False, "picker: a one-click button per test user")
+        return
+    check("data-password" not in driver.page_source and not driver.find_elements(By.CSS_SELECTOR, "[data-password]"),
+          "picker: the page holds no password (no data-password)")
+    hits_before = len(callback.hits)
+    brown.click()
+    # Brown is signed in: the consent page next, or (when he consented in an earlier flow) the callback.
+    deadline = time.monotonic() + 10
+    while len(callback.hits) == hits_before and time.monotonic() < deadline:
+        allow = driver.find_elements(By.CSS_SELECTOR, 'button[name="action"][value="allow"]')
+        if allow and allow[0].is_displayed():
+            allow[0].click()
+            break
+        time.sleep(0.1)
+    hit = callback.wait_for_hit(hits_before + 1)
+    if not check(hit is not None, "picker: one click on Brown signs him in (through consent) to the callback"):
+        return
+    amr = exchange_amr(emulator, callback, (hit.get("code") or [""])[0], verifier)
+    check(amr == ["pwd"], "picker: the ID token's amr is pwd (the server filled the password in)", f"amr {amr}")
+    driver.delete_all_cookies()
+
+
 def save_doc_screenshot(driver, name: str) -> None:
     """Keeps the pages' look in `docs/screenshots/` (committed, linked from the README)."""
     docs = peerkit.PACKAGE_ROOT / "docs" / "screenshots"
@@ -371,7 +403,7 @@ def main() -> int:
             driver = peerkit.start_browser("900,1000")
             if driver is None:
                 return 1
-            for flow in (flow_allow, flow_sso, flow_cancel, flow_qr, flow_bad_redirect):
+            for flow in (flow_allow, flow_sso, flow_cancel, flow_qr, flow_bad_redirect, flow_picker):
                 peerkit.guarded(f"{flow.__name__} ran without an exception", flow, driver, emulator, callback)
     finally:
         peerkit.quit_browser(driver)

@@ -3,7 +3,8 @@
 
 Starts one emulator (`line-login emulator --config … --auto-approve brown@example.com`) and two example-site
 processes (A and B) on different ports with the same channel secret, the same cookie key and the same
-PostgreSQL database (`--postgres $LINE_LOGIN_POSTGRES_URL`), then checks, with `requests` only:
+PostgreSQL database ($LINE_LOGIN_POSTGRES_URL, handed to A in `$LINE_POSTGRES_URL` and to B in a 0600 file for
+`--postgres-url-file`, so that neither command line shows the password), then checks, with `requests` only:
 
 1. a nonce A issued is consumed by B (B accepts an ID token carrying it), and the replay on A is refused;
 2. 1,000 concurrent presentations of one ID token, spread over A and B, succeed exactly once;
@@ -19,6 +20,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import tempfile
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
@@ -112,12 +114,22 @@ def main() -> int:
     try:
         with peerkit.reported(OVERALL_TIMEOUT):
             emulator.start()
-            for name in ("A", "B"):
+            url_file = os.path.join(tempfile.mkdtemp(prefix="two-instances-"), "postgres-url")
+            with os.fdopen(os.open(url_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as handle:
+                handle.write(url + "\n")
+            for name, database, site_env in (("A", [], dict(env, LINE_POSTGRES_URL=url)),
+                                             ("B", ["--postgres-url-file", url_file], env)):
                 site = peerkit.Server(binary, "example-site", ["--channel-id", CHANNEL_ID, "--platform", emulator.base_url,
-                                                               "--cookie-key", cookie_key, "--postgres", url],
-                                      env=env, not_ready=f"example site {name} did not answer", grace=10)
+                                                               "--cookie-key", cookie_key, *database],
+                                      env=site_env, not_ready=f"example site {name} did not answer", grace=10)
                 site.start()
                 sites.append(site)
+                password = urllib.parse.urlsplit(url).password or ""
+                with open(f"/proc/{site.proc.pid}/cmdline", "rb") as cmdline:
+                    shown = cmdline.read().decode(errors="replace")
+                check(not password or password not in shown, f"{name}: the database password is not in the process list")
+                check("PostgreSQL" in site.output() and "warning" not in site.output(),
+                      f"{name}: uses PostgreSQL without a warning ({'$LINE_POSTGRES_URL' if not database else '--postgres-url-file'})")
             check(sites[0].port != sites[1].port, f"two instances on ports {sites[0].port} and {sites[1].port}, one database")
             a, b = sites
             peerkit.guarded("nonce across instances ran", nonce_across_instances, emulator, a, b, secret)

@@ -28,6 +28,24 @@ enum LoopbackSocket {
         return address
     }
 
+    /// A socket listening on a free port of 127.0.0.1 with room for `backlog` pending connections, and the
+    /// port; `nil` when none could be opened.
+    static func listener(backlog: Int32) -> (descriptor: Int32, port: Int)? {
+        guard let descriptor = tcpSocket() else { return nil }
+        var address = loopbackAddress(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, backlog) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            _ = close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     /// A blocking socket connected to `127.0.0.1:port` with send and receive timeouts (`connect` on
     /// Linux honours the send timeout), or `nil` when the connection is refused or times out.
     static func openConnection(port: Int, timeoutSeconds: Int = 5) -> Int32? {

@@ -11,18 +11,33 @@ import Foundation
 /// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP
 /// response one byte at a time (``Behaviour/trickle(every:)``), so that only a deadline for the whole
 /// exchange ends the call. Blocking socket work runs on its own threads; call ``stop()`` when done.
+///
+/// It can also stand in for a database that stops answering and comes back: ``Behaviour/hang`` holds the
+/// connections, and ``change(to:)`` with ``Behaviour/forward(port:)`` ends them (as a restarted server
+/// would) and pipes new ones to the real server.
 final class MisbehavingServer: @unchecked Sendable {
-    // @unchecked: `connections` and `stopped` are touched only under `lock`; the rest is immutable.
+    // @unchecked: `behaviour`, `connections` and `stopped` are touched only under `lock`; the rest is immutable.
     enum Behaviour: Sendable {
         /// Accept, read the request, never answer.
         case hang
+        /// Pipe each connection, both ways, to `127.0.0.1:port`.
+        case forward(port: Int)
         /// Answer `200 OK` with a short body, one byte per `interval` seconds.
         case trickle(every: TimeInterval)
         /// Send the status line, the headers and half the announced body, then reset the connection (RST).
         case resetMidBody
         /// Answer `200 OK` with a complete, well-framed body that is cut-off JSON.
         case truncatedJSON
+        /// Answer `200 OK` with a chunked body that never ends (16 KiB chunks as fast as they are read).
+        case endlessChunkedBody
+        /// Announce `Content-Length: 10` and then send bytes without end.
+        case lyingContentLength
+        /// Announce a body of 10 GB, then send bytes without end.
+        case announcedHugeBody
     }
+
+    /// 16 KiB of a JSON-looking filler, the unit the endless bodies are sent in.
+    static let filler = [UInt8](repeating: UInt8(ascii: "a"), count: 16 * 1024)
 
     static let halfResponse = Array(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"keys\":[{\"kty\":".utf8)
@@ -33,27 +48,16 @@ final class MisbehavingServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private let behaviour: Behaviour
+    private var behaviour: Behaviour
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var stopped = false
 
     /// Listens on a free loopback port; `nil` when no socket could be opened.
     init?(_ behaviour: Behaviour) {
-        guard let descriptor = LoopbackSocket.tcpSocket() else { return nil }
-        var address = LoopbackSocket.loopbackAddress(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            _ = close(descriptor)
-            return nil
-        }
+        guard let (descriptor, port) = LoopbackSocket.listener(backlog: 16) else { return nil }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         self.behaviour = behaviour
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -69,6 +73,14 @@ final class MisbehavingServer: @unchecked Sendable {
         // descriptor shut down here is never one that was closed and reused meanwhile.
         lock.withLock {
             stopped = true
+            for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Answers new connections as `behaviour` says, and ends the connections open so far.
+    func change(to behaviour: Behaviour) {
+        lock.withLock {
+            self.behaviour = behaviour
             for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
@@ -101,9 +113,15 @@ final class MisbehavingServer: @unchecked Sendable {
             lock.withLock { connections.removeAll { $0 == connection } }
             _ = close(connection)
         }
+        let behaviour = lock.withLock { self.behaviour }
+        if case .forward(let port) = behaviour {
+            forward(connection, to: port)
+            return
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         _ = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
         switch behaviour {
+        case .forward: return
         case .hang:
             // Wait for the peer to go away (or stop()), never answering.
             while !isStopped, buffer.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
@@ -121,6 +139,69 @@ final class MisbehavingServer: @unchecked Sendable {
             _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         case .truncatedJSON:
             _ = Self.truncatedJSONResponse.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+        case .endlessChunkedBody:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let chunk = Array("4000\r\n".utf8) + Self.filler + Array("\r\n".utf8)
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: chunk)
+        case .lyingContentLength:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n"
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
+        case .announcedHugeBody:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n"
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
+        }
+    }
+
+    /// Pipes `connection` to `127.0.0.1:port` and back until either side ends (or ``change(to:)``, ``stop()``).
+    private func forward(_ connection: Int32, to port: Int) {
+        guard let upstream = LoopbackSocket.openConnection(port: port) else { return }
+        // No receive timeout: a pooled database connection may be idle for long.
+        var forever = timeval(tv_sec: 0, tv_usec: 0)
+        _ = setsockopt(upstream, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
+        lock.withLock { connections.append(upstream) }
+        let back = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Self.pump(from: upstream, to: connection)
+            back.signal()
+        }
+        Self.pump(from: connection, to: upstream)
+        back.wait()
+        lock.withLock { connections.removeAll { $0 == upstream } }
+        _ = close(upstream)
+    }
+
+    /// Copies `source` to `target` until either fails, then shuts both down (which ends the other direction).
+    private static func pump(from source: Int32, to target: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        copying: while true {
+            let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset < count {
+                let sent = buffer.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return -1 }
+                    return send(target, base + offset, count - offset, LoopbackSocket.sendFlags)
+                }
+                guard sent > 0 else { break copying }
+                offset += sent
+            }
+        }
+        _ = shutdown(source, Int32(SHUT_RDWR))
+        _ = shutdown(target, Int32(SHUT_RDWR))
+    }
+
+    /// Sends `head`, then `unit` again and again until the peer stops reading (or hangs up), or `stop()`.
+    private func sendWithoutEnd(_ connection: Int32, head: [UInt8], unit: [UInt8]) {
+        guard head.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }) == head.count else { return }
+        // A send that blocks longer than a second means the peer stopped reading: the test is over.
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sentInAll = 0
+        // 64 MiB in all: far past any bound under test, and a bounded cost when a transport has none.
+        while !isStopped, sentInAll < 64 << 20 {
+            let sent = unit.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+            guard sent > 0 else { return }
+            sentInAll += sent
         }
     }
 

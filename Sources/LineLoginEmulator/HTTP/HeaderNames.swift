@@ -14,6 +14,8 @@ extension HeaderName {
     static var frameOptions: HeaderName { make("X-Frame-Options") }
     /// `Sec-Fetch-Site`: the browser's word on where a request comes from (`same-origin`, `cross-site`, …).
     static var secFetchSite: HeaderName { make("Sec-Fetch-Site") }
+    /// `X-Content-Type-Options`.
+    static var contentTypeOptions: HeaderName { make("X-Content-Type-Options") }
     /// `Pragma`.
     static var pragmaHeader: HeaderName { make("Pragma") }
 

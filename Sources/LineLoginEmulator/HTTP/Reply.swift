@@ -37,10 +37,12 @@ enum Reply {
         return response
     }
 
-    /// Adds LINE's `x-line-request-id` header with a random value.
-    static func withRequestID(_ response: Response) -> Response {
+    /// Adds what every answer carries: LINE's `x-line-request-id` with a random value, and
+    /// `X-Content-Type-Options: nosniff` (a page, a JSON body or an error is read as the type it says).
+    static func finished(_ response: Response) -> Response {
         var response = response
         response.headers[.lineRequestID] = RandomToken.hex(byteCount: 12)
+        response.headers[.contentTypeOptions] = "nosniff"
         return response
     }
 

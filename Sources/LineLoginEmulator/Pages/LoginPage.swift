@@ -5,7 +5,14 @@ import Foundation
 /// Contract with scripted clients (kept exact): a form posting to `/oauth2/v2.1/login` with
 /// `<input type="hidden" name="session" value="…">`, inputs named `email` and `password`, and
 /// buttons `name="action"` with values `login` and `cancel` (and `show-qr` unless `switch_amr=false`).
+/// Below it, a second form per page picks a configured test user in one click: `action=pick-user` and a
+/// button per user named `user` whose value is the user ID.
 enum LoginPage {
+    /// The `action` of the test-user picker's form.
+    static let pickAction = "pick-user"
+    /// The field that names the picked user's ID.
+    static let pickField = "user"
+
     /// Renders the page for `sessionID`.
     static func render(
         sessionID: String,
@@ -39,30 +46,25 @@ enum LoginPage {
 
             """
         if !users.isEmpty {
+            // The one-click picker posts the user's ID; the server fills the password in. The page never
+            // holds a password, so a page that manages to read it (a rebound domain, a shared screen) learns none.
             body += "<p class=\"muted\" id=\"users-label\">\(HTMLEscaping.escape(text.testUsers))</p>\n"
-            body += "<ul class=\"users\" aria-labelledby=\"users-label\">\n"
+            body += """
+                <form method="post" action="/oauth2/v2.1/login">
+                <input type="hidden" name="session" value="\(HTMLEscaping.escape(sessionID))">
+                <input type="hidden" name="action" value="\(pickAction)">
+                <ul class="users" aria-labelledby="users-label">
+
+                """
             for user in users {
                 let login = HTMLEscaping.escape(user.email ?? user.userID)
                 body += """
-                    <li><button type="button" class="pick" data-login="\(login)" \
-                    data-password="\(HTMLEscaping.escape(user.password))" \
+                    <li><button type="submit" class="pick" name="\(pickField)" value="\(HTMLEscaping.escape(user.userID))" \
                     title="\(login)">\(HTMLEscaping.escape(user.displayName))</button></li>
 
                     """
             }
-            body += "</ul>\n"
-            body += """
-                <script>
-                document.querySelectorAll("button.pick").forEach(function (b) {
-                  b.addEventListener("click", function () {
-                    document.getElementById("email").value = b.dataset.login;
-                    document.getElementById("password").value = b.dataset.password;
-                    document.querySelector('button[value="login"]').focus();
-                  });
-                });
-                </script>
-
-                """
+            body += "</ul>\n</form>\n"
         }
         return PageLayout.document(title: text.loginTitle, body: body, locale: request.locale)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LineLoginPrimitives
 import Logging
 
 /// Dispatches every request itself, so that unknown paths, wrong methods and bad input get
@@ -16,7 +17,7 @@ struct EmulatorResponder: HTTPResponder {
         logger.debug("request", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)"])
         let response = await route(request)
         store.noteAnswered()
-        return Reply.withRequestID(response)
+        return Reply.finished(response)
     }
 
     private func route(_ request: Request) async -> Response {
@@ -27,6 +28,7 @@ struct EmulatorResponder: HTTPResponder {
         switch request.uri.path {
         case "/":
             guard method == .get else { return Self.methodNotAllowed(json: false, allow: "GET") }
+            guard answersDashboard(request) else { return Self.foreignHost(json: false) }
             return DashboardRoute(store: store).page(request)
         case "/.well-known/openid-configuration":
             guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
@@ -78,16 +80,34 @@ struct EmulatorResponder: HTTPResponder {
             return UserRoutes(store: store).friendship(request)
         case "/_emulator/control" where store.configuration.testControls:
             guard method == .post else { return Self.methodNotAllowed(json: true, allow: "POST") }
+            guard answersDashboard(request) else { return Self.foreignHost(json: true) }
             return await TestControlRoute(store: store).control(request)
         case DashboardPage.actionPath where store.configuration.testControls:
             guard method == .post else { return Self.methodNotAllowed(json: false, allow: "POST") }
+            guard answersDashboard(request) else { return Self.foreignHost(json: false) }
             return await DashboardRoute(store: store).action(request)
         case "/_emulator/stats" where store.configuration.testControls:
             guard method == .get else { return Self.methodNotAllowed(json: true, allow: "GET") }
+            guard answersDashboard(request) else { return Self.foreignHost(json: true) }
             return TestControlRoute(store: store).stats()
         default:
             return Reply.apiError(.notFound, "Not found")
         }
+    }
+
+    /// Whether the request's `Host` is one the dashboard and the test controls answer: a loopback name or
+    /// address, or one of ``EmulatorConfiguration/dashboardHosts`` (``LoopbackHost``, against DNS rebinding).
+    private func answersDashboard(_ request: Request) -> Bool {
+        LoopbackHost.allows(request.head.authority, extraNames: store.configuration.dashboardHosts)
+    }
+
+    /// 403 for a dashboard or test-control request under a foreign `Host`, in the endpoint's own shape.
+    private static func foreignHost(json: Bool) -> Response {
+        let message =
+            "The dashboard and the test controls answer only at a loopback address such as 127.0.0.1 or localhost "
+            + "(another name may be a page re-resolved to this machine)."
+        if json { return Reply.oauthError(.forbidden, "invalid_request", message) }
+        return RouteSupport.errorPage(.forbidden, title: "Forbidden", message: message)
     }
 
     /// 405 in the endpoint's own error shape.

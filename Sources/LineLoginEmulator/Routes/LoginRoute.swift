@@ -42,14 +42,23 @@ struct LoginRoute: Sendable {
                     )
                 )
             }
-            if user.secondFactorCode != nil {
-                store.updateSession(sessionID) { $0.secondFactorUserID = user.userID }
-                return Reply.html(SecondFactorPage.render(sessionID: sessionID, request: authorization))
-            }
-            return flow.signedIn(sessionID: sessionID, userID: user.userID, amr: ["pwd"], startsBrowserSession: true)
+            return passwordAccepted(user, sessionID: sessionID, request: authorization, flow: flow)
+        case LoginPage.pickAction:
+            // The test-user picker: the page posts the user, the password is the server's to know.
+            guard let userID = params.nonEmpty(LoginPage.pickField), let user = store.user(id: userID) else { return Self.invalid }
+            return passwordAccepted(user, sessionID: sessionID, request: authorization, flow: flow)
         case "verify-code":
             guard let userID = session.secondFactorUserID else { return Self.invalid }
             guard store.secondFactorMatches(userID: userID, code: params["code"] ?? "") else {
+                let wrong = (session.wrongSecondFactorCodes ?? 0) + 1
+                guard wrong < StoreLimits.secondFactorAttempts else {
+                    // The attempt ends: the session is gone, and the app hears that the server refused.
+                    guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
+                    return RouteSupport.redirectError(
+                        redirectURI: taken.request.redirectURI, error: "access_denied",
+                        description: "too many wrong verification codes", state: taken.request.state)
+                }
+                store.updateSession(sessionID) { $0.wrongSecondFactorCodes = wrong }
                 return Reply.html(
                     SecondFactorPage.render(
                         sessionID: sessionID,
@@ -78,6 +87,17 @@ struct LoginRoute: Sendable {
         default:
             return Self.invalid
         }
+    }
+
+    /// After a right password (or a picked test user): the second-factor page for a user who has one,
+    /// otherwise signed in.
+    private func passwordAccepted(_ user: EmulatorUser, sessionID: String, request: AuthorizationRequest, flow: SignInFlow) -> Response {
+        if user.secondFactorCode != nil {
+            // The count of wrong codes stays with the attempt: signing in again must not earn new guesses.
+            store.updateSession(sessionID) { $0.secondFactorUserID = user.userID }
+            return Reply.html(SecondFactorPage.render(sessionID: sessionID, request: request))
+        }
+        return flow.signedIn(sessionID: sessionID, userID: user.userID, amr: ["pwd"], startsBrowserSession: true)
     }
 
     private static var invalid: Response {

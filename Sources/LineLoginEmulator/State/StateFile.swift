@@ -1,27 +1,58 @@
 import Foundation
+import LineLoginPrimitives
 import Logging
 
 /// `--state FILE`: reads the emulator's state at start and writes it back in the background, at most
 /// once a second and only after requests changed something, and once more at shutdown. A write that
 /// takes long (a large state) spaces the next one out to nine times its duration, so writing never
-/// takes more than a tenth of one core from the requests. Each write goes
-/// to a temporary file (mode 0600: it holds private keys and secrets) that is then renamed over the
-/// old one, so a crash leaves the old state or the new one, never half of either.
+/// takes more than a tenth of one core from the requests.
+///
+/// The file holds the private signing keys and generated secrets, so every write goes through
+/// ``PrivateFileWriter``: a temporary file that is 0600 from its creation (never wider, not even before
+/// the first byte), flushed, renamed over the old one and the folder flushed, so a crash leaves the old
+/// state or the new one, never half of either. One emulator per file: ``claim(_:)`` takes a lock on the
+/// sidecar `<file>.lock` for as long as the emulator lives, and a second emulator is refused in words
+/// rather than silently overwriting the first one's state.
 final class StateFile: Sendable {
     let url: URL
     private let store: EmulatorStore
     private let logger: Logger
     private let writer = Locked(WriterState())
+    private let file: PrivateFileWriter
+    /// Held for as long as this object lives (the emulator's lifetime); released when it is freed.
+    private let lock: SidecarLock
 
     private struct WriterState: Sendable {
         var task: Task<Void, Never>?
         var writtenRevision: Int?
     }
 
-    init(url: URL, store: EmulatorStore, logger: Logger) {
+    /// A writer for `url`, which the caller claimed with ``claim(_:)``.
+    init(
+        url: URL, lock: SidecarLock, store: EmulatorStore, logger: Logger,
+        beforeFirstWrite: (@Sendable (_ descriptor: Int32) -> Void)? = nil
+    ) {
         self.url = url
+        self.lock = lock
         self.store = store
         self.logger = logger
+        file = PrivateFileWriter(url: url, beforeFirstWrite: beforeFirstWrite)
+    }
+
+    /// Takes the lock on `url`'s sidecar, then clears the temporary files a crashed write left (safe only
+    /// now that no other emulator can be writing them).
+    /// - Throws: ``EmulatorStateError/inUse(path:)`` when another emulator holds it,
+    ///   ``EmulatorStateError/unwritable(path:)`` when the lock file can't be made.
+    static func claim(_ url: URL) throws(EmulatorStateError) -> SidecarLock {
+        let lock: SidecarLock
+        do { lock = try SidecarLock(for: url) } catch {
+            switch error {
+            case .heldElsewhere: throw .inUse(path: url.path)
+            case .unusable: throw .unwritable(path: url.path)
+            }
+        }
+        PrivateFileWriter(url: url).removeStaleTemporaryFiles()
+        return lock
     }
 
     /// The snapshot in `url`, or `nil` when there is no file yet.
@@ -89,13 +120,8 @@ final class StateFile: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         guard let data = try? encoder.encode(store.snapshot()) else { throw .unwritable(path: url.path) }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(RandomToken.hex(byteCount: 4)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw .unwritable(path: url.path)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+        do { try file.write(data) } catch {
+            logger.error("the state file could not be written", metadata: ["path": "\(url.path)", "reason": "\(error)"])
             throw .unwritable(path: url.path)
         }
         writer.withLock { $0.writtenRevision = revision }
@@ -112,6 +138,8 @@ public enum EmulatorStateError: Error, Sendable, Equatable, CustomStringConverti
     case unsupportedVersion(path: String, version: Int)
     /// The file can't be written.
     case unwritable(path: String)
+    /// Another emulator (in this process or another) keeps its state in the file.
+    case inUse(path: String)
 
     /// A sentence saying what happened and what to do.
     public var description: String {
@@ -124,6 +152,8 @@ public enum EmulatorStateError: Error, Sendable, Equatable, CustomStringConverti
             "The state file \(path) has format version \(version); this emulator reads version \(EmulatorSnapshot.currentVersion). Delete it to start afresh."
         case .unwritable(let path):
             "The state file \(path) can't be written. Check that its folder exists and is writable."
+        case .inUse(let path):
+            "Another emulator is using the state file \(path) (it holds \(path).lock). Stop that one, or pass another --state file."
         }
     }
 }

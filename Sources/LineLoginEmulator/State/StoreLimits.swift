@@ -22,6 +22,9 @@ enum StoreLimits {
     static let maxAccessTokens = 200_000
     /// Most refresh tokens kept.
     static let maxRefreshTokens = 200_000
+    /// Wrong second-factor codes one login attempt may send; the last one ends the attempt (a six-digit
+    /// code can't be guessed in five tries, and a test of a lockout has a small number to reach).
+    static let secondFactorAttempts = 5
     /// Size of the ID token's validity window.
     static let idTokenLifetime: TimeInterval = 3_600
 }

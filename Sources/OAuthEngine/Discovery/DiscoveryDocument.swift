@@ -56,7 +56,9 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
         guard EndpointPolicy.isAllowed(url) else { throw .configuration(EndpointPolicyError(endpoint: "issuer", url: url).description) }
         let response: HTTPResponse
         do {
-            response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+            response = try await transport.perform(
+                HTTPRequest(
+                    url: url, headers: ["Accept": "application/json"], timeout: timeout, maximumResponseSize: ResponseSizeLimit.discovery))
         } catch { throw .transport(error) }
         guard response.isSuccess else { throw .server(ServerError(response: response)) }
         let document: DiscoveryDocument

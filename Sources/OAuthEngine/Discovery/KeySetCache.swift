@@ -211,7 +211,9 @@ public actor KeySetCache {
     private static func download(url: URL, transport: any HTTPTransport, timeout: TimeInterval) async throws -> JWKSet {
         let response: HTTPResponse
         do {
-            response = try await transport.perform(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+            response = try await transport.perform(
+                HTTPRequest(
+                    url: url, headers: ["Accept": "application/json"], timeout: timeout, maximumResponseSize: ResponseSizeLimit.keySet))
         } catch {
             throw IDTokenError.keysUnavailable("JWKS request failed: \(error)")
         }

@@ -5,6 +5,8 @@ extension OAuthError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .configuration(let message): return "the configuration can't be used: \(message)"
+        case .transport(.responseTooLarge(let limit)):
+            return "the provider's answer could not be used: \(TransportError.responseTooLarge(limit: limit))"
         case .transport(let transport): return "the provider could not be reached: \(transport)"
         case .server(let server):
             var parts: [String] = []

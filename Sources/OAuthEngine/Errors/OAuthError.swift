@@ -1,4 +1,5 @@
 public import Foundation
+import LineLoginPrimitives
 
 /// Every failure the engine reports. No case carries a token, code, verifier or secret.
 public enum OAuthError: Error, Sendable, Equatable {
@@ -33,8 +34,15 @@ public enum OAuthError: Error, Sendable, Equatable {
     }
 }
 
-/// A non-2xx or malformed answer from an endpoint, kept whole for diagnosis (tokens redacted).
+/// A non-2xx or malformed answer from an endpoint, kept whole for diagnosis (tokens redacted), with the
+/// provider's own words bounded: `error` to ``maximumCodeLength`` and `error_description` (or `message`) to
+/// ``maximumMessageLength`` characters, a longer one cut and marked so (they end up in front of people).
 public struct ServerError: Error, Sendable, Equatable {
+    /// The most characters of a provider's `error` kept (real codes are a few words).
+    public static let maximumCodeLength = 128
+    /// The most characters of a provider's `error_description` or `message` kept: 1 KiB of ASCII.
+    public static let maximumMessageLength = 1_024
+
     /// The HTTP status.
     public var statusCode: Int
     /// The OAuth `error` code (as sent; compare case-insensitively), or nil.
@@ -57,9 +65,9 @@ public struct ServerError: Error, Sendable, Equatable {
         statusCode: Int, code: String? = nil, message: String? = nil, requestID: String? = nil, body: String = "", reason: String? = nil
     ) {
         self.statusCode = statusCode
-        self.code = code
-        self.message = message
-        self.requestID = requestID
+        self.code = code.map { UntrustedText.bounded($0, limit: Self.maximumCodeLength) }
+        self.message = message.map { UntrustedText.bounded($0, limit: Self.maximumMessageLength) }
+        self.requestID = requestID.map { UntrustedText.bounded($0, limit: Self.maximumCodeLength) }
         self.body = body
         self.reason = reason
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import LineLoginPrimitives
 
 /// A successful authorization response (the redirect), checked against the request it answers.
 public struct AuthorizationResponse: Sendable {
@@ -27,7 +28,10 @@ public struct AuthorizationResponse: Sendable {
         // RFC 9207: a response from another issuer is a mix-up, whatever it says (errors included).
         if let responseIssuer = parameters["iss"], let issuer, !ExactMatch.equals(responseIssuer, issuer) { throw .issuerMismatch }
         if let error = parameters["error"] {
-            throw .providerError(code: error, description: parameters["error_description"])
+            // The provider's words, bounded as a token endpoint's are (they end up in front of people).
+            throw .providerError(
+                code: UntrustedText.bounded(error, limit: ServerError.maximumCodeLength),
+                description: parameters["error_description"].map { UntrustedText.bounded($0, limit: ServerError.maximumMessageLength) })
         }
         guard let code = parameters.removeValue(forKey: "code"), !code.isEmpty else { throw .missingCode }
         self.code = code

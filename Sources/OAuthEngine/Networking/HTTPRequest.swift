@@ -12,30 +12,43 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: Data?
     /// How long to wait for the whole exchange.
     public var timeout: TimeInterval
+    /// The most bytes of the response body the transport reads: a longer one (whatever its
+    /// `Content-Length` says) fails with ``TransportError/responseTooLarge(limit:)``. The engine sets it
+    /// per kind of answer (``ResponseSizeLimit``).
+    public var maximumResponseSize: Int
 
     /// Creates a request.
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30) {
+    public init(
+        method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,
+        maximumResponseSize: Int = ResponseSizeLimit.api
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
     }
 
-    /// A form-encoded POST (`application/x-www-form-urlencoded`), the shape every OAuth endpoint takes.
-    public static func form(url: URL, fields: [(String, String)], headers: [String: String] = [:], timeout: TimeInterval = 30)
-        -> HTTPRequest
-    {
+    /// A form-encoded POST (`application/x-www-form-urlencoded`), the shape every OAuth endpoint takes;
+    /// its answer is bounded as a token endpoint's unless `maximumResponseSize` says otherwise.
+    public static func form(
+        url: URL, fields: [(String, String)], headers: [String: String] = [:], timeout: TimeInterval = 30,
+        maximumResponseSize: Int = ResponseSizeLimit.token
+    ) -> HTTPRequest {
         var allHeaders = headers
         allHeaders["Content-Type"] = "application/x-www-form-urlencoded"
         allHeaders["Accept"] = allHeaders["Accept"] ?? "application/json"
-        return HTTPRequest(method: "POST", url: url, headers: allHeaders, body: Data(FormEncoding.encode(fields).utf8), timeout: timeout)
+        return HTTPRequest(
+            method: "POST", url: url, headers: allHeaders, body: Data(FormEncoding.encode(fields).utf8), timeout: timeout,
+            maximumResponseSize: maximumResponseSize)
     }
 
-    /// A GET with a `Bearer` access token.
+    /// A GET with a `Bearer` access token; its answer is bounded as an API's.
     public static func bearer(url: URL, accessToken: String, timeout: TimeInterval = 30) -> HTTPRequest {
         HTTPRequest(
-            method: "GET", url: url, headers: ["Authorization": "Bearer \(accessToken)", "Accept": "application/json"], timeout: timeout)
+            method: "GET", url: url, headers: ["Authorization": "Bearer \(accessToken)", "Accept": "application/json"], timeout: timeout,
+            maximumResponseSize: ResponseSizeLimit.api)
     }
 }
 

@@ -30,6 +30,9 @@ public enum TransportError: Error, Sendable, Equatable {
     /// Not sent: the endpoint failed recently and is left alone for this many more seconds
     /// (``BackoffTransport``).
     case backingOff(seconds: TimeInterval)
+    /// The response body was longer than the request's ``HTTPRequest/maximumResponseSize`` (counted as it
+    /// arrived, or announced so by `Content-Length`); reading stopped there.
+    case responseTooLarge(limit: Int)
 
     /// `error` as a transport failure: itself when it is one, ``cancelled`` for a `CancellationError`,
     /// otherwise ``other(_:)`` naming only its type.
@@ -46,7 +49,7 @@ public enum TransportError: Error, Sendable, Equatable {
         switch self {
         case .timedOut: return -1001
         case .cancelled: return -999
-        case .backingOff: return nil
+        case .backingOff, .responseTooLarge: return nil
         case .connectionFailed(let message), .other(let message):
             guard message.hasPrefix("URLError ") else { return nil }
             return Int(message.dropFirst("URLError ".count))
@@ -57,7 +60,7 @@ public enum TransportError: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch self {
         case .timedOut, .connectionFailed, .backingOff: return true
-        case .cancelled, .other: return false
+        case .cancelled, .other, .responseTooLarge: return false
         }
     }
 }
@@ -73,7 +76,16 @@ extension TransportError: CustomStringConvertible {
         case .backingOff(let seconds):
             let whole = seconds.isFinite ? Int(max(1, seconds.rounded(.up))) : 1
             return "the server failed recently and is left alone for \(whole) more second\(whole == 1 ? "" : "s")"
+        case .responseTooLarge(let limit):
+            return "the answer was larger than \(Self.size(limit)), more than such an answer can be, so reading stopped"
         }
+    }
+
+    /// `262144` → `256 KiB`, `1048576` → `1 MiB`; other counts in bytes.
+    private static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     // What the common URLError codes mean, in words; the code itself stays in the case for `urlErrorCode`.

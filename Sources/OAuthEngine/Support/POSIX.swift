@@ -8,8 +8,8 @@
     import Musl
 #endif
 
-/// The POSIX details that differ between Darwin and the Linux C libraries, so the socket and file code
-/// (``LoopbackSocket``, ``FileTokenStore``) has no platform branches of its own.
+/// The POSIX details that differ between Darwin and the Linux C libraries, so the socket code
+/// (``LoopbackSocket``) has no platform branches of its own. (Files: LineLoginPrimitives' `FileSystemCalls`.)
 enum POSIX {
     #if canImport(Darwin)
         /// `SOCK_STREAM` as `socket(2)` takes it.
@@ -61,16 +61,6 @@ enum POSIX {
     static func setLength(of address: inout sockaddr_in6) {
         #if canImport(Darwin)
             address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-        #endif
-    }
-
-    /// Asks the drive itself to flush (`F_FULLFSYNC`, because Darwin's `fsync` stops at the drive's
-    /// cache); `false` where that is unavailable or refused, and the caller falls back to `fsync`.
-    static func flushToDrive(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-            return fcntl(descriptor, F_FULLFSYNC) == 0
-        #else
-            return false
         #endif
     }
 }

@@ -85,7 +85,9 @@ public struct TokenClient: Sendable {
         var fields = [("token", token)]
         if let hint { fields.append(("token_type_hint", hint.rawValue)) }
         let response = try await send(
-            .form(url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout))
+            .form(
+                url: endpoint, fields: authenticated(&fields), headers: authorizationHeader, timeout: configuration.timeout,
+                maximumResponseSize: ResponseSizeLimit.api))
         return try jsonObject(response)
     }
 

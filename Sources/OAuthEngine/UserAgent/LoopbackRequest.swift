@@ -1,3 +1,5 @@
+import LineLoginPrimitives
+
 /// The head of one HTTP/1.x request received by the loopback agent, parsed strictly.
 ///
 /// Only what the agent needs is kept: method, path, query and the `Host` header.
@@ -87,17 +89,10 @@ struct LoopbackRequest: Sendable, Equatable {
 
     /// `true` when `Host` is absent (HTTP/1.0) or names a loopback host, whatever the port.
     ///
-    /// Refusing other names blocks DNS-rebinding pages from talking to the listener.
+    /// Refusing other names blocks DNS-rebinding pages from talking to the listener (the package's one
+    /// rule for it, shared with the emulator's dashboard: ``LoopbackHost``).
     var hasLoopbackHost: Bool {
-        guard let host else { return true }
-        var name = Substring(host)
-        if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { return false }
-            name = name[...close]
-        } else if let colon = name.lastIndex(of: ":") {
-            name = name[..<colon]
-        }
-        return EndpointPolicy.isLoopback(host: String(name))
+        LoopbackHost.allows(host)
     }
 }
 

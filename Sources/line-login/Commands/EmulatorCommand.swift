@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineLoginEmulator
+import LineLoginPrimitives
 
 /// `line-login emulator`: runs the local LINE Platform in the foreground.
 struct EmulatorCommand: AsyncParsableCommand {
@@ -26,6 +27,13 @@ struct EmulatorCommand: AsyncParsableCommand {
             "Skip the login page and approve as this user (ID, email or display name; alone: the first user).", valueName: "USER"))
     var autoApprove: String?
 
+    @Option(
+        name: .customLong("dashboard-host"),
+        help: ArgumentHelp(
+            "Also answer the dashboard and the test controls under this Host name (repeatable; loopback names always answer).",
+            valueName: "NAME"))
+    var dashboardHosts: [String] = []
+
     @Flag(name: .customLong("rotate-refresh-tokens"), help: "Issue a new refresh token on every refresh.")
     var rotateRefreshTokens = false
 
@@ -43,6 +51,13 @@ struct EmulatorCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration: EmulatorConfiguration
         if let config {
+            // It holds channel secrets and passwords: say so when other users can read it (still used: a
+            // shared test fixture is a choice, a key left readable by accident is what this catches).
+            if let exposure = try? FileExposure.of(path: config), exposure.isReadableByOthers {
+                Console.progress(
+                    "warning: \(config) holds channel secrets and passwords, and other users can read it (mode \(exposure.octalMode)). "
+                        + "Run chmod 600 \(config) unless that is what you want.")
+            }
             do { configuration = try EmulatorConfiguration(contentsOf: URL(fileURLWithPath: config)) } catch {
                 Console.error("The emulator configuration \(config) can't be used: \(error). See docs/EMULATOR_CONFIG.md.")
                 throw CLIExit.usage.exitCode
@@ -52,6 +67,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         if rotateRefreshTokens { configuration.rotateRefreshTokens = true }
         if testControls { configuration.testControls = true }
+        configuration.dashboardHosts.formUnion(dashboardHosts)
         if let autoApprove {
             let key = autoApprove.lowercased()
             guard

@@ -4,6 +4,7 @@ import Foundation
 import LineLoginEmulator
 import LineLoginExampleSite
 import LineLoginPostgres
+import LineLoginPrimitives
 import PostgresNIO
 import LineLoginServer
 import LineSDK
@@ -22,7 +23,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             Pages: / (the button), /login → LINE → /callback, /profile, POST /logout. API: POST /api/nonce, \
             POST /api/session {"id_token": …} (server-issued nonce, consumed once), GET /api/me (Authorization: Bearer \
             access token or ID token). Without --channel-id (or $LINE_CHANNEL_ID) the site signs in through an \
-            in-process emulator. Against real LINE, register <public URL>/callback as the channel's callback URL.
+            in-process emulator. Against real LINE, register <public URL>/callback as the channel's callback URL.             The database of --postgres may come from $LINE_POSTGRES_URL or --postgres-url-file instead (no password             in the process list). GET /metrics (Prometheus) shares the site's port for the demo: it is for a private             interface, so keep it off the internet (an allow-list at the proxy).
             """)
 
     @Option(help: "The address the site listens on.")
@@ -57,9 +58,15 @@ struct ExampleSiteCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep nonces and sessions in this PostgreSQL database (postgres://user:password@host:5432/db, no TLS), shared by every instance of the site.",
+            "Keep nonces and sessions in this PostgreSQL database (postgres://user:password@host:5432/db, no TLS), shared by every instance of the site. A password here shows in the process list: prefer $LINE_POSTGRES_URL or --postgres-url-file.",
             valueName: "URL"))
     var postgres: String?
+
+    @Option(
+        name: .customLong("postgres-url-file"),
+        help: ArgumentHelp(
+            "Read the --postgres URL from this file (one line; readable by you alone, chmod 600).", valueName: "FILE"))
+    var postgresURLFile: String?
 
     @Option(
         name: .customLong("log-level"),
@@ -72,6 +79,9 @@ struct ExampleSiteCommand: AsyncParsableCommand {
         }
         try PortOption.check(port, option: "--port")
         try PortOption.check(emulatorPort, option: "--emulator-port")
+        if postgres != nil && postgresURLFile != nil {
+            throw ValidationError("--postgres and --postgres-url-file both name the database: give one")
+        }
     }
 
     func run() async throws {
@@ -103,23 +113,28 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                     platform: .custom(baseURL: baseURL), emulated: true)
                 Console.out("LINE emulator at \(baseURL.absoluteString)  (sign in as brown@example.com / brown or cony@example.com / cony)")
             }
-            let shared: SharedStores?
-            do throws(PostgresStoreError) {
-                shared = try postgres.map { url throws(PostgresStoreError) in try SharedStores(url: url) }
-            } catch {
-                await emulator?.shutdown()
-                throw CommandFailure(error.description, exit: .usage)
-            }
-            // The pool runs while the site does.
-            let pool = shared.map { stores in Task { await stores.client.run() } }
-            defer { pool?.cancel() }
             // GET /metrics shows this registry; Hummingbird's request metrics reach it through MetricsSystem,
-            // the server kit's through the observability it is given.
+            // the server kit's and the PostgreSQL stores' through the factory they are given.
             let registry = PrometheusCollectorRegistry()
             let factory = PrometheusMetricsFactory(registry: registry)
             MetricsSystem.bootstrap(factory)
             var logger = Logger(label: "example-site", factory: { StreamLogHandler.standardError(label: $0) })
             logger.logLevel = logLevel
+            let shared: SharedStores?
+            do {
+                shared = try databaseURL().map { url throws(PostgresStoreError) in
+                    try SharedStores(url: url, logger: logger, metricsFactory: factory)
+                }
+            } catch let error as PostgresStoreError {
+                await emulator?.shutdown()
+                throw CommandFailure(error.description, exit: .usage)
+            } catch {
+                await emulator?.shutdown()
+                throw error
+            }
+            // The pool runs while the site does.
+            let pool = shared.map { stores in Task { await stores.client.run() } }
+            defer { pool?.cancel() }
             let site: ExampleSite
             do {
                 site = try ExampleSite(
@@ -132,7 +147,7 @@ struct ExampleSiteCommand: AsyncParsableCommand {
                 await emulator?.shutdown()
                 throw CommandFailure(error.description, exit: .usage)
             }
-            if postgres != nil {
+            if shared != nil {
                 Console.out("nonces, sessions and verified access tokens: PostgreSQL (shared by every instance that uses this database)")
             }
             do {
@@ -146,6 +161,42 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             }
             await emulator?.shutdown()
         }
+    }
+
+    /// The database URL: `--postgres` (a password there is warned about: every local user sees the process
+    /// list), `--postgres-url-file` (refused unless only this user can read it), else `$LINE_POSTGRES_URL`.
+    private func databaseURL() throws -> String? {
+        if let postgres {
+            if let password = URLComponents(string: postgres)?.password, !password.isEmpty {
+                Console.progress(
+                    "warning: the database password in --postgres shows in the process list to every user of this machine. "
+                        + "Put the URL in $LINE_POSTGRES_URL or in a file for --postgres-url-file (chmod 600) instead.")
+            }
+            return postgres
+        }
+        if let postgresURLFile {
+            let contents: Data
+            let exposure: FileExposure
+            do { (contents, exposure) = try FileExposure.read(path: postgresURLFile, maximumSize: 4096) } catch {
+                throw CommandFailure("--postgres-url-file: \(error.description).", exit: .usage)
+            }
+            guard exposure.isOwnedByCurrentUser else {
+                throw CommandFailure(
+                    "--postgres-url-file: \(postgresURLFile) belongs to another user, who could change the database it names. "
+                        + "Use a file of your own (chmod 600).", exit: .usage)
+            }
+            guard exposure.isPrivate else {
+                throw CommandFailure(
+                    "--postgres-url-file: other users can read \(postgresURLFile) (mode \(exposure.octalMode)), and with it the "
+                        + "database password. Run chmod 600 \(postgresURLFile) and start again.", exit: .usage)
+            }
+            let url = String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !url.isEmpty, !url.contains(where: \.isNewline) else {
+                throw CommandFailure("--postgres-url-file: \(postgresURLFile) must hold one postgres:// URL on one line.", exit: .usage)
+            }
+            return url
+        }
+        return ProcessInfo.processInfo.environment["LINE_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private func resolvedSiteURL(port: Int) throws -> URL {
@@ -179,10 +230,12 @@ private struct SharedStores {
     let sessions: PostgresWebSessionStore
     let accessTokens: PostgresAccessTokenCache
 
-    init(url: String) throws(PostgresStoreError) {
+    /// The stores on `url`, each with its default operation deadline, logging to `logger` and counting its
+    /// failures in `metricsFactory` (so a database that stops answering shows in the log and on /metrics).
+    init(url: String, logger: Logger, metricsFactory: any MetricsFactory) throws(PostgresStoreError) {
         client = PostgresClient(configuration: try PostgresURL.configuration(url, tls: .disable))
-        nonces = try PostgresNonceStore(client: client)
-        sessions = try PostgresWebSessionStore(client: client)
-        accessTokens = try PostgresAccessTokenCache(client: client)
+        nonces = try PostgresNonceStore(client: client, logger: logger, metricsFactory: metricsFactory)
+        sessions = try PostgresWebSessionStore(client: client, logger: logger, metricsFactory: metricsFactory)
+        accessTokens = try PostgresAccessTokenCache(client: client, logger: logger, metricsFactory: metricsFactory)
     }
 }

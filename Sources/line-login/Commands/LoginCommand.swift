@@ -103,7 +103,9 @@ struct LoginCommand: AsyncParsableCommand {
                 if let changed = result.friendshipStatusChanged { output["friendshipStatusChanged"] = changed }
                 Console.json(output)
             } else {
-                Console.out("Logged in\(result.userProfile.map { " as \($0.displayName) (\($0.userID))" } ?? "").")
+                Console.out(
+                    "Logged in\(result.userProfile.map { " as \(TerminalText.field($0.displayName)) (\(TerminalText.field($0.userID)))" } ?? "")."
+                )
                 TokenSummary.lines(result.accessToken).forEach(Console.out)
             }
         }

@@ -15,9 +15,11 @@ struct ProfileCommand: AsyncParsableCommand {
             if session.json {
                 Console.json(TokenSummary.profile(profile))
             } else {
-                Console.out("\(profile.displayName) (\(profile.userID))")
-                if let picture = profile.pictureURL { Console.out("picture: \(picture.absoluteString)") }
-                if let status = profile.statusMessage { Console.out("status:  \(status)") }
+                Console.out("\(TerminalText.field(profile.displayName)) (\(TerminalText.field(profile.userID)))")
+                if let picture = profile.pictureURL {
+                    Console.out("picture: \(TerminalText.field(picture.absoluteString, limit: TerminalText.urlLimit))")
+                }
+                if let status = profile.statusMessage { Console.out("status:  \(TerminalText.field(status))") }
             }
         }
     }

@@ -137,7 +137,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
             let document: DiscoveryDocument
             do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport) } catch {
                 throw CommandFailure(
-                    "\(issuer)'s discovery document could not be read: \(OAuthErrorText.describe(error)).", exit: .network,
+                    "\(issuer)'s discovery document could not be read. \(OAuthErrorText.describe(error))", exit: .network,
                     underlying: error)
             }
             guard let url = document.jwksURI else { throw CommandFailure("the issuer has no jwks_uri", exit: .network) }

@@ -32,13 +32,13 @@ enum TokenSummary {
 
     static func lines(_ token: AccessToken) -> [String] {
         var lines = [
-            "permissions: \(token.permissions.map(\.rawValue).joined(separator: " "))",
+            "permissions: \(TerminalText.field(token.permissions.map(\.rawValue).joined(separator: " ")))",
             "expires:     \(ISO8601DateFormatter().string(from: token.expiresAt)) (\(Seconds.relative(token.expiresAt.timeIntervalSinceNow)))",
         ]
         if let payload = token.IDToken?.payload {
-            lines.append("user ID:     \(payload.subject ?? "(none)")")
-            if let name = payload.name { lines.append("name:        \(name)") }
-            if let email = payload.email { lines.append("email:       \(email)") }
+            lines.append("user ID:     \(TerminalText.field(payload.subject ?? "(none)"))")
+            if let name = payload.name { lines.append("name:        \(TerminalText.field(name))") }
+            if let email = payload.email { lines.append("email:       \(TerminalText.field(email))") }
         }
         return lines
     }

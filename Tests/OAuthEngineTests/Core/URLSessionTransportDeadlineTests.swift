@@ -36,6 +36,20 @@ import Testing
         try await TransportDeadlineCases.aPromptAnswerIsUnaffected(transport)
     }
 
+    // The body bound, shared with the AsyncHTTPClient transport's tests too.
+    @Test func anEndlessChunkedBodyStopsAtTheBound() async throws {
+        try await TransportBodyBoundCases.anEndlessChunkedBodyStopsAtTheBound(transport)
+    }
+    @Test func anAnnouncedHugeBodyIsRefusedAtOnce() async throws {
+        try await TransportBodyBoundCases.anAnnouncedHugeBodyIsRefusedAtOnce(transport)
+    }
+    @Test func aLyingContentLengthTakesNoMoreThanItSaid() async throws {
+        try await TransportBodyBoundCases.aLyingContentLengthTakesNoMoreThanItSaid(transport)
+    }
+    @Test func anEndlessDiscoveryDocumentFailsAtItsKindsBound() async throws {
+        try await TransportBodyBoundCases.anEndlessDiscoveryDocumentFailsAtItsKindsBound(transport)
+    }
+
     // MARK: - The race itself
 
     @Test func anExchangeThatIgnoresCancellationStillLosesToTheDeadline() async {

@@ -7,13 +7,14 @@
 #endif
 import Crypto
 public import Foundation
+import LineLoginPrimitives
 
 /// Keeps tokens in a JSON file readable by the owner only: the default store on Linux and for
 /// command-line tools.
 ///
-/// Writes are atomic (temporary file with mode 0600 in the same directory, `fsync`, `rename`,
-/// directory `fsync`), so a reader sees the old or the new tokens, never a torn file, and concurrent
-/// saves from one process are safe. The directory is created with mode 0700, and an existing one
+/// Writes are atomic (a temporary file in the same directory, created with mode 0600 before a byte is
+/// written, `fsync`, `rename`, directory `fsync`: the package's one writer of secret files), so a reader
+/// sees the old or the new tokens, never a torn file, and concurrent saves from one process are safe. The directory is created with mode 0700, and an existing one
 /// owned by this user is tightened to 0700: it should hold nothing but token files.
 ///
 /// Whoever can write to the directory can swap the tokens, so a directory that belongs to another
@@ -124,36 +125,8 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         let data = try TokenSetCoding.encode(tokens)
         try prepareDirectory()
 
-        // A unique name per write, so concurrent saves never share a temporary file.
-        let temporaryPath = directory.appendingPathComponent(
-            "\(temporaryPrefix)\(UUID().uuidString).tmp", isDirectory: false
-        ).path
-        let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw .io("could not create a file in \(directory.path): \(Self.describe(errno: errno))")
-        }
-        var renamed = false
-        defer { if !renamed { _ = unlink(temporaryPath) } }
-
-        var failure: String?
-        // The umask can only have removed bits, but make the mode exact.
-        if fchmod(descriptor, 0o600) != 0 {
-            failure = "could not set the mode of \(temporaryPath): \(Self.describe(errno: errno))"
-        } else if let error = Self.writeAll(data, to: descriptor) {
-            failure = "could not write \(temporaryPath): \(error)"
-        } else if !Self.synchronize(descriptor) {
-            failure = "could not flush \(temporaryPath): \(Self.describe(errno: errno))"
-        }
-        if close(descriptor) != 0, failure == nil {
-            failure = "could not close \(temporaryPath): \(Self.describe(errno: errno))"
-        }
-        if let failure { throw .io(failure) }
-
-        guard rename(temporaryPath, fileURL.path) == 0 else {
-            throw .io("could not replace \(fileURL.path): \(Self.describe(errno: errno))")
-        }
-        renamed = true
-        try synchronizeDirectory()
+        // A unique name per write (so concurrent saves never share a temporary file), 0600 from its creation.
+        do { try writer.write(data) } catch { throw .io(error.description) }
     }
 
     /// Deletes the token file (a missing one is fine) and any temporary file a crashed write left.
@@ -164,19 +137,15 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
             if code == ENOENT { return }
             throw .io("could not delete \(path): \(Self.describe(errno: code))")
         }
-        let prefix = temporaryPrefix
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-                _ = unlink(directory.appendingPathComponent(name, isDirectory: false).path)
-            }
-        }
-        try synchronizeDirectory()
+        writer.removeStaleTemporaryFiles()
+        do { try writer.synchronizeFolder() } catch { throw .io(error.description) }
     }
 
     // MARK: - Helpers
 
-    /// Temporary files are `.<file name>.<UUID>.tmp`, hidden and next to the target.
-    private var temporaryPrefix: String { ".\(fileURL.lastPathComponent)." }
+    /// The one writer of files that hold secrets (temporary files `.<file name>.<random>.tmp`, hidden and
+    /// next to the target).
+    private var writer: PrivateFileWriter { PrivateFileWriter(url: fileURL) }
 
     /// `<sanitized key>.json`.
     package static func fileName(forKey key: String) -> String {
@@ -250,48 +219,6 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         guard Int(info.st_mode) & 0o022 == 0 else {
             throw .insecure("\(path) is writable by other users (mode \(String(Int(info.st_mode) & 0o7777, radix: 8)))")
         }
-    }
-
-    /// Flushes the directory so the rename survives a crash.
-    private func synchronizeDirectory() throws(TokenStoreError) {
-        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw .io("could not open \(directory.path): \(Self.describe(errno: errno))")
-        }
-        defer { _ = close(descriptor) }
-        // Some file systems can't sync a directory (EINVAL); the rename is as durable as they allow.
-        if fsync(descriptor) != 0, errno != EINVAL {
-            throw .io("could not flush \(directory.path): \(Self.describe(errno: errno))")
-        }
-    }
-
-    /// Writes every byte, retrying short writes; returns an error text on failure.
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
-        let bytes = [UInt8](data)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(descriptor, base + offset, raw.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return written == 0 ? "nothing was written" : describe(errno: errno)
-            }
-        }
-        return nil
-    }
-
-    /// Flushes a file to stable storage (`F_FULLFSYNC` where `fsync` alone does not reach the disk).
-    private static func synchronize(_ descriptor: Int32) -> Bool {
-        if POSIX.flushToDrive(descriptor) { return true }
-        while fsync(descriptor) != 0 {
-            guard errno == EINTR else { return false }
-        }
-        return true
     }
 
     private static func describe(errno code: Int32) -> String {

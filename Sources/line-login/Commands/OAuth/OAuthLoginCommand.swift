@@ -76,9 +76,13 @@ struct OAuthLoginCommand: AsyncParsableCommand {
         }
         let authorization: DeviceAuthorization
         do { authorization = try await client.startDeviceAuthorization(scopes: scopes) } catch { throw CommandFailure(oauth: error) }
-        Console.progress("To sign in, open \(authorization.verificationURI.absoluteString) on any device and enter the code:")
-        Console.progress("    \(authorization.userCode)")
-        if let complete = authorization.verificationURIComplete { Console.progress("(or open \(complete.absoluteString))") }
+        Console.progress(
+            "To sign in, open \(TerminalText.field(authorization.verificationURI.absoluteString, limit: TerminalText.urlLimit)) on any device and enter the code:"
+        )
+        Console.progress("    \(TerminalText.field(authorization.userCode, limit: TerminalText.userCodeLimit))")
+        if let complete = authorization.verificationURIComplete {
+            Console.progress("(or open \(TerminalText.field(complete.absoluteString, limit: TerminalText.urlLimit)))")
+        }
         Console.progress(
             "Waiting for the approval (the code works for \(LoginCommand.duration(max(1, Int(authorization.expiresAt.timeIntervalSinceNow)))); Ctrl-C to stop)…"
         )
@@ -106,7 +110,10 @@ struct OAuthLoginCommand: AsyncParsableCommand {
                 OAuthTokenSummary.dictionary(
                     result.tokens, issuer: client.configuration.endpoints.issuer, clientID: client.configuration.clientID))
         } else {
-            let who = result.idTokenClaims.map { " as \($0.name ?? $0.email ?? $0.subject) (\($0.subject))" } ?? ""
+            let who =
+                result.idTokenClaims.map {
+                    " as \(TerminalText.field($0.name ?? $0.email ?? $0.subject)) (\(TerminalText.field($0.subject)))"
+                } ?? ""
             Console.out("Signed in\(who).")
             OAuthTokenSummary.lines(result.tokens).forEach(Console.out)
         }

@@ -21,14 +21,14 @@ enum OAuthTokenSummary {
 
     static func lines(_ tokens: TokenSet) -> [String] {
         var lines = [
-            "scopes:        \(tokens.scopes.joined(separator: " "))",
+            "scopes:        \(TerminalText.field(tokens.scopes.joined(separator: " ")))",
             "expires:       \(ISO8601DateFormatter().string(from: tokens.expiresAt)) (\(Seconds.relative(tokens.expiresAt.timeIntervalSinceNow)))",
             "refresh token: \(tokens.refreshToken == nil ? "no" : "yes")",
         ]
         if let claims = idTokenClaims(tokens) {
-            if let subject = claims["sub"] { lines.append("user ID:       \(subject)") }
-            if let name = claims["name"] { lines.append("name:          \(name)") }
-            if let email = claims["email"] { lines.append("email:         \(email)") }
+            if let subject = claims["sub"] { lines.append("user ID:       \(TerminalText.field("\(subject)"))") }
+            if let name = claims["name"] { lines.append("name:          \(TerminalText.field("\(name)"))") }
+            if let email = claims["email"] { lines.append("email:         \(TerminalText.field("\(email)"))") }
         }
         return lines
     }

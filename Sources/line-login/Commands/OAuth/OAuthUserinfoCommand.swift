@@ -21,7 +21,7 @@ struct OAuthUserinfoCommand: AsyncParsableCommand {
             } else {
                 for name in claims.keys.sorted() {
                     let value = claims[name].map(OAuthTokenSummary.foundation) ?? ""
-                    Console.out("\(name): \(value)")
+                    Console.out("\(TerminalText.field(name)): \(TerminalText.field("\(value)"))")
                 }
             }
         }

@@ -21,7 +21,7 @@ extension TokenCommand {
         func run() async throws {
             try await reportingFailures(session.diagnostics) {
                 guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
-                Console.out(token.value)
+                Console.value(token.value)
             }
         }
     }

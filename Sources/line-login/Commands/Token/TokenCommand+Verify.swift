@@ -31,10 +31,13 @@ extension TokenCommand {
                     ])
                 } else {
                     Console.out(
-                        "\(valid ? "Valid" : "NOT valid for this channel"): channel \(result.channelID), permissions \(result.permissions.map(\.rawValue).joined(separator: " ")), expires \(Seconds.relative(result.expiresIn))"
+                        "\(valid ? "Valid" : "NOT valid for this channel"): channel \(TerminalText.field(result.channelID)), permissions \(TerminalText.field(result.permissions.map(\.rawValue).joined(separator: " "))), expires \(Seconds.relative(result.expiresIn))"
                     )
                 }
-                if !valid { throw CommandFailure("token was issued to channel \(result.channelID), not \(channel)", exit: .checkFailed) }
+                if !valid {
+                    throw CommandFailure(
+                        "token was issued to channel \(TerminalText.field(result.channelID)), not \(channel)", exit: .checkFailed)
+                }
             }
         }
     }

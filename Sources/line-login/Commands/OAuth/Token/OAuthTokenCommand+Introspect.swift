@@ -21,8 +21,8 @@ extension OAuthTokenCommand {
                     Console.json(OAuthTokenSummary.introspection(result))
                 } else {
                     Console.out(result.isActive ? "Active." : "Not active.")
-                    if let scopes = result.scopes { Console.out("scopes:  \(scopes.joined(separator: " "))") }
-                    if let subject = result.subject { Console.out("user ID: \(subject)") }
+                    if let scopes = result.scopes { Console.out("scopes:  \(TerminalText.field(scopes.joined(separator: " ")))") }
+                    if let subject = result.subject { Console.out("user ID: \(TerminalText.field(subject))") }
                     if let expiresAt = result.expiresAt { Console.out("expires: \(ISO8601DateFormatter().string(from: expiresAt))") }
                 }
             }

@@ -23,7 +23,7 @@ extension OAuthTokenCommand {
                 guard options.hasClient else { throw CommandFailure(oauth: .notSignedIn) }
                 let client = try await options.makeClient()
                 guard let tokens = await client.session.current() else { throw CommandFailure(oauth: .notSignedIn) }
-                Console.out(tokens.accessToken)
+                Console.value(tokens.accessToken)
             }
         }
     }

@@ -1,0 +1,125 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+package import Foundation
+
+/// Replaces a file that holds secrets (signing keys, channel secrets, tokens) so that no one but its owner
+/// can read any version of it, and a crash leaves the old contents or the new, never a torn file.
+///
+/// Each write creates a temporary file beside the target with `O_CREAT | O_EXCL | O_NOFOLLOW` and mode 0600
+/// before a byte is written (Foundation's atomic write creates its temporary file with 0666 & ~umask, 0644
+/// under the usual umask, and narrows it only after the rename), writes every byte, flushes it to the drive,
+/// renames it over the target and flushes the folder, so the rename itself survives a crash. `O_EXCL` with
+/// `O_NOFOLLOW` means a name someone planted (a link to another file) is refused, never written through.
+///
+/// Temporary files are `.<name>.<random>.tmp`; a crash between creating and renaming one leaves it behind,
+/// and ``removeStaleTemporaryFiles()`` clears those (call it only while no other writer of the same file
+/// runs: ``SidecarLock`` is how the emulator knows).
+package struct PrivateFileWriter: Sendable {
+    /// The file that is replaced.
+    package let url: URL
+    /// Told the temporary file's descriptor after it is created and before anything is written to it: a
+    /// test checks the mode there, where a check of the finished file can't see a wider mode.
+    package var beforeFirstWrite: (@Sendable (_ descriptor: Int32) -> Void)?
+
+    /// A writer for `url`.
+    package init(url: URL, beforeFirstWrite: (@Sendable (_ descriptor: Int32) -> Void)? = nil) {
+        self.url = url
+        self.beforeFirstWrite = beforeFirstWrite
+    }
+
+    /// The folder the file and its temporary files live in.
+    package var folder: URL { url.deletingLastPathComponent() }
+
+    /// What every temporary file of this target starts with: `.<name>.`.
+    package var temporaryPrefix: String { ".\(url.lastPathComponent)." }
+
+    /// Atomically replaces the file with `data`; durable when it returns.
+    /// - Throws: ``PrivateFileError`` naming the step that failed; the temporary file is removed.
+    package func write(_ data: Data) throws(PrivateFileError) {
+        let temporaryPath = folder.appendingPathComponent(
+            temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ".tmp", isDirectory: false
+        ).path
+        let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw PrivateFileError(path: url.path, step: "create a temporary file in \(folder.path)", errno: errno)
+        }
+        var renamed = false
+        defer { if !renamed { _ = unlink(temporaryPath) } }
+
+        var failure: PrivateFileError?
+        // The umask can only have removed bits, but make the mode exact before the first byte.
+        if fchmod(descriptor, 0o600) != 0 {
+            failure = PrivateFileError(path: url.path, step: "set the temporary file's mode", errno: errno)
+        } else {
+            beforeFirstWrite?(descriptor)
+            if let code = FileSystemCalls.writeAll(data, to: descriptor) {
+                failure = PrivateFileError(path: url.path, step: "write the temporary file", errno: code)
+            } else if !FileSystemCalls.synchronize(descriptor) {
+                failure = PrivateFileError(path: url.path, step: "flush the temporary file", errno: errno)
+            }
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = PrivateFileError(path: url.path, step: "close the temporary file", errno: errno)
+        }
+        if let failure { throw failure }
+
+        guard rename(temporaryPath, url.path) == 0 else {
+            throw PrivateFileError(path: url.path, step: "rename the temporary file over it", errno: errno)
+        }
+        renamed = true
+        try synchronizeFolder()
+    }
+
+    /// Deletes the temporary files a crashed write left (`.<name>.<anything>.tmp` in the folder); how many.
+    @discardableResult
+    package func removeStaleTemporaryFiles() -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".tmp") {
+            if unlink(folder.appendingPathComponent(name, isDirectory: false).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Flushes the folder so that the rename survives a crash.
+    package func synchronizeFolder() throws(PrivateFileError) {
+        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw PrivateFileError(path: url.path, step: "open its folder", errno: errno) }
+        defer { _ = close(descriptor) }
+        // Some file systems can't flush a folder (EINVAL); the rename is then as durable as they allow.
+        if fsync(descriptor) != 0, errno != EINVAL {
+            throw PrivateFileError(path: url.path, step: "flush its folder", errno: errno)
+        }
+    }
+}
+
+/// A secret file could not be written, read or locked: the path, the step and the system's reason, never
+/// the contents.
+package struct PrivateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file concerned.
+    package var path: String
+    /// What was being done ("rename the temporary file over it").
+    package var step: String
+    /// The system's words for the failure.
+    package var reason: String
+
+    /// An error for `path` at `step`, with `reason` in words.
+    package init(path: String, step: String, reason: String) {
+        self.path = path
+        self.step = step
+        self.reason = reason
+    }
+
+    /// An error for `path` at `step` from an `errno` value.
+    package init(path: String, step: String, errno code: Int32) {
+        self.init(path: path, step: step, reason: FileSystemCalls.describe(errno: code))
+    }
+
+    /// "could not <step> (<path>): <reason>".
+    package var description: String { "could not \(step) (\(path)): \(reason)" }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+@testable import TransportTestSupport
+
+/// One HTTP/1.1 request written byte for byte (URLSession sets `Host` itself), answered status only.
+enum RawRequest {
+    /// The status code of `method path` sent to `127.0.0.1:port` with `Host: host` (no `Host` line when
+    /// `nil`) and `body`, or `nil` when nothing readable came back.
+    static func status(port: Int, _ method: String, _ path: String, host: String?, body: String = "") async -> Int? {
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        if let host { head += "Host: \(host)\r\n" }
+        if !body.isEmpty { head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n" }
+        head += "Connection: close\r\n\r\n" + body
+        let bytes = Array(head.utf8)
+        return await LoopbackSocket.offload { () -> Int? in
+            guard let descriptor = LoopbackSocket.openConnection(port: port) else { return nil }
+            defer { _ = close(descriptor) }
+            let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+            guard sent == bytes.count else { return nil }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !received.contains(UInt8(ascii: "\n")) {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                received += buffer.prefix(count)
+            }
+            // "HTTP/1.1 403 Forbidden"
+            let line = String(decoding: received.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+            let parts = line.split(separator: " ")
+            return parts.count >= 2 ? Int(parts[1]) : nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import OAuthEngine
+import Testing
+
+/// What every production transport must do with a body that has no end or lies about its length (shared by
+/// the URLSession and the AsyncHTTPClient transports' tests): it stops at the request's
+/// `maximumResponseSize`, fails with `.responseTooLarge`, and never holds more than that in memory.
+enum TransportBodyBoundCases {
+    static func outcome(_ transport: any HTTPTransport, _ url: URL, limit: Int) async -> Result<HTTPResponse, TransportError> {
+        do {
+            return .success(try await transport.send(HTTPRequest(url: url, timeout: 60, maximumResponseSize: limit)))
+        } catch {
+            return .failure(TransportError(error))
+        }
+    }
+
+    /// A chunked body without end: refused once the bytes counted pass the bound, long before the deadline.
+    static func anEndlessChunkedBodyStopsAtTheBound(_ transport: any HTTPTransport) async throws {
+        let server = try #require(MisbehavingServer(.endlessChunkedBody))
+        defer { server.stop() }
+        let result = await outcome(transport, server.url(), limit: 64 * 1024)
+        #expect(result.failure == .responseTooLarge(limit: 64 * 1024), "\(result.summary)")
+    }
+
+    /// A `Content-Length` over the bound: refused as announced, before the body is read.
+    static func anAnnouncedHugeBodyIsRefusedAtOnce(_ transport: any HTTPTransport) async throws {
+        let server = try #require(MisbehavingServer(.announcedHugeBody))
+        defer { server.stop() }
+        let result = await outcome(transport, server.url(), limit: 64 * 1024)
+        #expect(result.failure == .responseTooLarge(limit: 64 * 1024), "\(result.summary)")
+    }
+
+    /// `Content-Length: 10` followed by bytes without end: never more than the announced ten are taken
+    /// (or the exchange fails), and the call returns long before its deadline.
+    static func aLyingContentLengthTakesNoMoreThanItSaid(_ transport: any HTTPTransport) async throws {
+        let server = try #require(MisbehavingServer(.lyingContentLength))
+        defer { server.stop() }
+        switch await outcome(transport, server.url(), limit: 64 * 1024) {
+        case .success(let response): #expect(response.body.count <= 10)
+        case .failure(let error): #expect(error != .timedOut, "the extra bytes must not hold the call")
+        }
+    }
+
+    /// Through the engine: a discovery document without end fails at its kind's bound (256 KiB), not
+    /// after the whole of it (a 1 GB document took the CLI to 2.1 GB of memory).
+    static func anEndlessDiscoveryDocumentFailsAtItsKindsBound(_ transport: any HTTPTransport) async throws {
+        let server = try #require(MisbehavingServer(.endlessChunkedBody))
+        defer { server.stop() }
+        let issuer = "http://127.0.0.1:\(server.port)"
+        await #expect(throws: OAuthError.transport(.responseTooLarge(limit: ResponseSizeLimit.discovery))) {
+            _ = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport, timeout: 60)
+        }
+    }
+}
+
+extension Result where Success == HTTPResponse, Failure == TransportError {
+    /// The failure, if any.
+    var failure: TransportError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// A short description for a failed expectation (the status and size, never the body).
+    var summary: String {
+        switch self {
+        case .success(let response): return "HTTP \(response.statusCode), \(response.body.count) bytes"
+        case .failure(let error): return "\(error)"
+        }
+    }
+}
