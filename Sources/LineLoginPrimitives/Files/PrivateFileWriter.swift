@@ -22,8 +22,9 @@ package import Foundation
 package struct PrivateFileWriter: Sendable {
     /// The file that is replaced.
     package let url: URL
-    /// Told the temporary file's descriptor after it is created and before anything is written to it: a
-    /// test checks the mode there, where a check of the finished file can't see a wider mode.
+    /// Told the temporary file's descriptor right after `open` created it, before anything else is done to
+    /// it (its mode set, a byte written): a test checks the mode `open` gave it there, where a check of the
+    /// finished file can't see a wider one.
     package var beforeFirstWrite: (@Sendable (_ descriptor: Int32) -> Void)?
 
     /// A writer for `url`.
@@ -50,13 +51,15 @@ package struct PrivateFileWriter: Sendable {
         }
         var renamed = false
         defer { if !renamed { _ = unlink(temporaryPath) } }
+        // First, before anything else touches the file: the hook sees the mode `open` created it with, so a
+        // test of it fails if `open` ever creates it wider (a later `fchmod` would hide that).
+        beforeFirstWrite?(descriptor)
 
         var failure: PrivateFileError?
-        // The umask can only have removed bits, but make the mode exact before the first byte.
+        // The umask can only have removed bits from 0600; this puts back an owner bit a strict umask took.
         if fchmod(descriptor, 0o600) != 0 {
             failure = PrivateFileError(path: url.path, step: "set the temporary file's mode", errno: errno)
         } else {
-            beforeFirstWrite?(descriptor)
             if let code = FileSystemCalls.writeAll(data, to: descriptor) {
                 failure = PrivateFileError(path: url.path, step: "write the temporary file", errno: code)
             } else if !FileSystemCalls.synchronize(descriptor) {
