@@ -85,10 +85,33 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let writer = PrivateFileWriter(url: folder.file("state.json"))
-        for name in [".state.json.1a2b.tmp", ".state.json.ffff.tmp", ".other.json.1a2b.tmp", "state.json.tmp", "keep"] {
+        let others = [
+            ".other.json.1a2b.tmp", "state.json.tmp", "keep",
+            // Another target's whose name starts with this one's: `state.json.bak`'s writer makes these.
+            ".state.json.bak.1a2b.tmp", ".state.json.b.0.tmp",
+            // Not what this writer's random part looks like: upper case, too long, empty, not hex.
+            ".state.json.1A2B.tmp", ".state.json.00000000000000000.tmp", ".state.json..tmp", ".state.json.xyz.tmp",
+        ]
+        for name in [".state.json.1a2b.tmp", ".state.json.ffffffffffffffff.tmp"] + others {
             try Data().write(to: folder.file(name))
         }
         #expect(writer.removeStaleTemporaryFiles() == 2)
-        #expect(try folder.names() == [".other.json.1a2b.tmp", "keep", "state.json.tmp"])
+        #expect(try folder.names() == others.sorted())
+        // What the writer itself leaves after a crash is always recognised.
+        let crashed = folder.file(".state.json.\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp")
+        #expect(writer.isTemporaryFile(named: crashed.lastPathComponent))
+    }
+
+    @Test func withAnAgeOnlyOldTemporaryFilesAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = PrivateFileWriter(url: folder.file("k.json"))
+        let old = folder.file(".k.json.1.tmp")
+        let young = folder.file(".k.json.2.tmp")
+        try Data().write(to: old)
+        try Data().write(to: young)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: old.path)
+        #expect(writer.removeStaleTemporaryFiles(olderThan: 60) == 1)
+        #expect(try folder.names() == [".k.json.2.tmp"])
     }
 }

@@ -16,9 +16,9 @@ package import Foundation
 /// renames it over the target and flushes the folder, so the rename itself survives a crash. `O_EXCL` with
 /// `O_NOFOLLOW` means a name someone planted (a link to another file) is refused, never written through.
 ///
-/// Temporary files are `.<name>.<random>.tmp`; a crash between creating and renaming one leaves it behind,
-/// and ``removeStaleTemporaryFiles()`` clears those (call it only while no other writer of the same file
-/// runs: ``SidecarLock`` is how the emulator knows).
+/// Temporary files are `.<name>.<random hex>.tmp`; a crash between creating and renaming one leaves it
+/// behind, and ``removeStaleTemporaryFiles(olderThan:now:)`` clears those: all of them only while no other
+/// writer of the same file runs (``SidecarLock`` is how the emulator knows), otherwise only old ones.
 package struct PrivateFileWriter: Sendable {
     /// The file that is replaced.
     package let url: URL
@@ -43,7 +43,7 @@ package struct PrivateFileWriter: Sendable {
     /// - Throws: ``PrivateFileError`` naming the step that failed; the temporary file is removed.
     package func write(_ data: Data) throws(PrivateFileError) {
         let temporaryPath = folder.appendingPathComponent(
-            temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ".tmp", isDirectory: false
+            temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16) + Self.temporarySuffix, isDirectory: false
         ).path
         let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
@@ -78,13 +78,39 @@ package struct PrivateFileWriter: Sendable {
         try synchronizeFolder()
     }
 
-    /// Deletes the temporary files a crashed write left (`.<name>.<anything>.tmp` in the folder); how many.
+    private static let temporarySuffix = ".tmp"
+
+    /// Whether `name` is one of this target's temporary files: `.<name>.<random>.tmp` where `<random>` is
+    /// what ``write(_:)`` puts there (1 to 16 lower-case hex digits, never a dot). Anything looser would
+    /// also match another target's: `.state.json.bak.1a2b.tmp` starts with `.state.json.` too.
+    package func isTemporaryFile(named name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix), name.hasSuffix(Self.temporarySuffix) else { return false }
+        let middle = name.utf8.dropFirst(temporaryPrefix.utf8.count).dropLast(Self.temporarySuffix.utf8.count)
+        return (1...16).contains(middle.count)
+            && middle.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
+    }
+
+    /// Deletes this target's temporary files (``isTemporaryFile(named:)``) that a crashed write left; how many.
+    ///
+    /// With `minimumAge` `nil`, every one: call it so only while no other writer of the same file can be
+    /// running (``SidecarLock`` is how the emulator knows), or a write in flight loses its file and fails.
+    /// With a `minimumAge`, only those last modified at least that long ago (by `now`), for callers that
+    /// can't know: a write holds its temporary file for the milliseconds of one write and one flush.
     @discardableResult
-    package func removeStaleTemporaryFiles() -> Int {
+    package func removeStaleTemporaryFiles(olderThan minimumAge: TimeInterval? = nil, now: Date = Date()) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var removed = 0
-        for name in names where name.hasPrefix(temporaryPrefix) && name.hasSuffix(".tmp") {
-            if unlink(folder.appendingPathComponent(name, isDirectory: false).path) == 0 { removed += 1 }
+        for name in names where isTemporaryFile(named: name) {
+            let path = folder.appendingPathComponent(name, isDirectory: false).path
+            if let minimumAge {
+                // The link's own date (attributesOfItem does not follow it); unknown or in the future: kept.
+                guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                    now.timeIntervalSince(modified) >= minimumAge
+                else { continue }
+            }
+            if unlink(path) == 0 { removed += 1 }
         }
         return removed
     }

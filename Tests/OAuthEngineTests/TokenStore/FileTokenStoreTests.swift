@@ -64,6 +64,7 @@ struct FileTokenStoreTests {
             // A temporary file a crashed write left behind holds tokens too.
             let leftover = root.appendingPathComponent(".k.json.0000.tmp")
             try Data("{}".utf8).write(to: leftover)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: leftover.path)
             let unrelated = root.appendingPathComponent("other.json")
             try Data("{}".utf8).write(to: unrelated)
 
@@ -74,6 +75,24 @@ struct FileTokenStoreTests {
             #expect(!FileManager.default.fileExists(atPath: leftover.path))
             #expect(FileManager.default.fileExists(atPath: unrelated.path))
             try await store.clear()
+        }
+    }
+
+    /// `logout` in one terminal while `oauth login` saves in another: the save's temporary file (seconds
+    /// old at most) is not clear()'s to delete, so the save still lands.
+    @Test func clearLeavesASaveInFlightAlone() async throws {
+        try await Fixtures.withScratchDirectory { root in
+            let store = FileTokenStore(directory: root, key: "k")
+            try await store.save(Fixtures.tokens())
+            // Another process's save, between creating its temporary file and renaming it.
+            let inFlight = root.appendingPathComponent(".k.json.9f3c2a.tmp")
+            try Data("{}".utf8).write(to: inFlight)
+
+            try await store.clear()
+
+            #expect(FileManager.default.fileExists(atPath: inFlight.path), "a save in flight keeps its temporary file")
+            try FileManager.default.moveItem(at: inFlight, to: store.fileURL)
+            #expect(FileManager.default.fileExists(atPath: store.fileURL.path), "and its rename lands")
         }
     }
 

@@ -129,7 +129,8 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         do { try writer.write(data) } catch { throw .io(error.description) }
     }
 
-    /// Deletes the token file (a missing one is fine) and any temporary file a crashed write left.
+    /// Deletes the token file (a missing one is fine) and the temporary files a crashed write left, once
+    /// they are a minute old.
     public func clear() async throws(TokenStoreError) {
         let path = fileURL.path
         if unlink(path) != 0 {
@@ -137,9 +138,16 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
             if code == ENOENT { return }
             throw .io("could not delete \(path): \(Self.describe(errno: code))")
         }
-        writer.removeStaleTemporaryFiles()
+        // Only old ones: nothing stops another process (`oauth login` in another terminal) from saving this
+        // very file right now, and deleting its temporary file would make that save fail. A save holds its
+        // temporary file for one write and one flush (milliseconds), so a file a minute old is a crashed
+        // write's; a younger one is left for the next clear().
+        writer.removeStaleTemporaryFiles(olderThan: Self.staleTemporaryFileAge)
         do { try writer.synchronizeFolder() } catch { throw .io(error.description) }
     }
+
+    /// How old a temporary file must be before ``clear()`` treats it as a crashed write's.
+    static let staleTemporaryFileAge: TimeInterval = 60
 
     // MARK: - Helpers
 
