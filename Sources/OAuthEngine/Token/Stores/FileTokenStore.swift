@@ -215,17 +215,15 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         }
     }
 
-    /// Refuses a token directory someone else could change: not a directory, owned by another user,
-    /// or writable by group or others (whoever can write there can replace the token file).
+    /// Refuses a token directory someone else could change: not a directory, or untrusted by the package's
+    /// one rule (``FileExposure/untrustedReason``: owned by another user, or writable by group or others;
+    /// whoever can write there can replace the token file).
     private static func requireTrusted(directory path: String, _ info: stat) throws(TokenStoreError) {
         guard Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR) else {
             throw .io("\(path) is not a directory")
         }
-        guard info.st_uid == geteuid() else {
-            throw .insecure("\(path) belongs to another user (uid \(info.st_uid))")
-        }
-        guard Int(info.st_mode) & 0o022 == 0 else {
-            throw .insecure("\(path) is writable by other users (mode \(String(Int(info.st_mode) & 0o7777, radix: 8)))")
+        if let reason = FileExposure(mode: Int(info.st_mode), ownerID: UInt32(info.st_uid)).untrustedReason {
+            throw .insecure("\(path) can't be trusted with tokens: \(reason)")
         }
     }
 
