@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import LineLoginPrimitives
 import Testing
@@ -36,6 +41,55 @@ import Testing
                 Issue.record("expected unusable: \(error)")
                 return
             }
+        }
+    }
+
+    @Test func releaseLetsTheNextOwnerInAtOnceAndMayBeRepeated() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        let first = try SidecarLock(for: file)
+        #expect(first.isHeld)
+        first.release()
+        #expect(!first.isHeld)
+        // Still referenced, yet released: a second owner gets it.
+        let second = try SidecarLock(for: file)
+        first.release()
+        #expect(throws: SidecarLockError.heldElsewhere(path: file.path + ".lock")) { _ = try SidecarLock(for: file) }
+        #expect(second.isHeld)
+    }
+
+    @Test func aLinkedLockFileIsRefusedInWords() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        try Data().write(to: folder.file("elsewhere"))
+        try FileManager.default.createSymbolicLink(atPath: file.path + ".lock", withDestinationPath: folder.file("elsewhere").path)
+        #expect(throws: SidecarLockError.untrusted(path: file.path + ".lock", reason: "it is a symbolic link")) {
+            _ = try SidecarLock(for: file)
+        }
+        #expect(
+            SidecarLockError.untrusted(path: "/x.lock", reason: "it is a symbolic link").description
+                == "the lock file /x.lock can't be used: it is a symbolic link")
+    }
+
+    /// Another user's lock file: that user could delete it and make a new one at any time, letting two
+    /// owners in. Only root can make a file another user's, so that part runs as root (as CI does).
+    @Test func anotherUsersLockFileIsRefusedInWords() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        let lockPath = file.path + ".lock"
+        try Data().write(to: URL(fileURLWithPath: lockPath))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: lockPath)
+        guard geteuid() == 0 else {
+            // Not root: the file stays this user's, and the lock is taken as usual.
+            #expect(try SidecarLock(for: file).isHeld)
+            return
+        }
+        #expect(chown(lockPath, 65_534, 65_534) == 0)
+        #expect(throws: SidecarLockError.untrusted(path: lockPath, reason: "it belongs to another user (uid 65534)")) {
+            _ = try SidecarLock(for: file)
         }
     }
 }
