@@ -50,10 +50,13 @@ public final class LineLoginEmulator: Sendable {
     /// made up (``EmulatorConfiguration/generatedSecretChannelIDs``) is taken from the file.
     ///
     /// The file holds private signing keys: it and every temporary file of a write are 0600 from their
-    /// creation. One emulator per file: the emulator locks `<stateFile>.lock` for as long as it lives (until
-    /// it is freed, or its process ends) and a second one is refused with ``EmulatorStateError/inUse(path:)``.
+    /// creation, and it is read only when no other user could have written it (it is yours, and neither
+    /// the group nor others may write it or, unless it is sticky like `/tmp`, its folder). One emulator per
+    /// file: the emulator locks `<stateFile>.lock` from now until ``shutdown()`` has written the last state
+    /// (or until it is freed, or its process ends), and a second one is refused with
+    /// ``EmulatorStateError/inUse(path:)``; a ``start(host:port:)`` after ``shutdown()`` takes the lock again.
     /// - Throws: ``EmulatorStateError`` when another emulator uses the file, or it can't be read, isn't a
-    ///   state file, or can't be written.
+    ///   state file, could have been written by someone else, or can't be written.
     public convenience init(
         configuration: EmulatorConfiguration = .default, stateFile: URL, logger: Logger? = nil,
         connectionIdleTimeout: Duration = .seconds(15)
@@ -122,11 +125,16 @@ public final class LineLoginEmulator: Sendable {
     ///   - host: The address to bind.
     ///   - port: The port; `0` picks a free one.
     /// - Returns: The base URL, with the actual port.
-    /// - Throws: ``LineLoginEmulatorError/alreadyRunning``, or the bind error.
+    /// - Throws: ``LineLoginEmulatorError/alreadyRunning``, the bind error, or (with a state file, after a
+    ///   ``shutdown()``) ``EmulatorStateError`` when another emulator took or changed the file meanwhile.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
         try server.withLock { state in
             if state.task != nil || state.starting { throw LineLoginEmulatorError.alreadyRunning }
             state.starting = true
+        }
+        do { try stateFile?.start() } catch {
+            server.withLock { $0.starting = false }
+            throw error
         }
         let (ready, readyContinuation) = AsyncThrowingStream.makeStream(of: URL.self)
         let application = makeApplication(host: host, port: port) { url in
@@ -146,7 +154,6 @@ public final class LineLoginEmulator: Sendable {
             state.task = task
             state.starting = false
         }
-        stateFile?.start()
         do {
             for try await url in ready {
                 return url
@@ -178,7 +185,7 @@ public final class LineLoginEmulator: Sendable {
         let application = makeApplication(host: host, port: port) { url in
             logger.notice("LINE Login emulator listening", metadata: ["baseURL": "\(url.absoluteString)"])
         }
-        stateFile?.start()
+        try stateFile?.start()
         do {
             try await application.runService()
         } catch {
@@ -188,20 +195,26 @@ public final class LineLoginEmulator: Sendable {
         await stateFile?.stop()
     }
 
-    /// Stops the background server started by ``start(host:port:)`` and waits for it. Idempotent.
+    /// Stops the background server started by ``start(host:port:)`` and waits for it; with a state file,
+    /// then writes the last state and releases the file's lock (also when the server never started), so a
+    /// new emulator may use the file at once. Idempotent.
     public func shutdown() async {
-        let (task, closeListener) = server.withLock { state in
+        let (task, closeListener, starting) = server.withLock { state in
             defer {
                 state.task = nil
                 state.closeListener = nil
             }
-            return (state.task, state.closeListener)
+            return (state.task, state.closeListener, state.starting)
         }
-        guard let task else { return }
-        // Closing the listener first ends the accept loop cleanly; cancelling then ends open connections.
-        await closeListener?()
-        task.cancel()
-        _ = await task.result
+        // A start(host:port:) under way, or run(host:port:) serving: theirs to finish (run() stops the state
+        // file itself when it ends).
+        if task == nil, starting { return }
+        if let task {
+            // Closing the listener first ends the accept loop cleanly; cancelling then ends open connections.
+            await closeListener?()
+            task.cancel()
+            _ = await task.result
+        }
         await stateFile?.stop()
     }
 
