@@ -71,6 +71,46 @@ import Testing
         }
     }
 
+    /// Many wrong codes at once: each is counted before it is checked, under the store's lock, so at most
+    /// five are checked (four "incorrect" pages and one end of the attempt), however the requests interleave.
+    /// With a count read before the check and written back after it, parallel requests all saw the same
+    /// count and all had their code checked.
+    @Test func parallelWrongCodesAreCheckedAtMostFiveTimes() async throws {
+        var configuration = EmulatorConfiguration.default
+        configuration.users[0].secondFactorCode = "246810"
+        try await EmulatorHarness.with(configuration) { harness in
+            for round in 1...3 {
+                let page = try await harness.client.get(
+                    "/oauth2/v2.1/authorize", query: harness.authorizeQuery(state: "flood", pkce: PKCE()))
+                let session = try #require(EmulatorHarness.sessionID(in: page.text))
+                let password = try await harness.client.postForm(
+                    "/oauth2/v2.1/login",
+                    [("session", session), ("email", "brown@example.com"), ("password", "brown"), ("action", "login")])
+                #expect(password.text.contains(#"name="code""#))
+                let answers = try await withThrowingTaskGroup(of: HTTPResult.self) { group in
+                    for attempt in 0..<48 {
+                        group.addTask {
+                            try await harness.client.postForm(
+                                "/oauth2/v2.1/login",
+                                [("session", session), ("code", String(100_000 + attempt)), ("action", "verify-code")])
+                        }
+                    }
+                    var all: [HTTPResult] = []
+                    for try await answer in group { all.append(answer) }
+                    return all
+                }
+                let incorrect = answers.filter { $0.status == 200 && $0.text.contains("The verification code is incorrect.") }
+                let ended = answers.filter { $0.status == 302 && $0.locationQuery["error"] == "access_denied" }
+                #expect(incorrect.count == 4, "round \(round): \(incorrect.count) codes were checked and answered 'incorrect'")
+                #expect(ended.count == 1, "round \(round): one answer ends the attempt")
+                #expect(answers.allSatisfy { $0.headers["set-cookie"] == nil }, "round \(round): no one signed in")
+                let right = try await harness.client.postForm(
+                    "/oauth2/v2.1/login", [("session", session), ("code", "246810"), ("action", "verify-code")])
+                #expect(right.status != 302 && right.headers["set-cookie"] == nil, "round \(round): the attempt is over")
+            }
+        }
+    }
+
     @Test func everyPageAndAnswerSaysNoSniff() async throws {
         var configuration = EmulatorConfiguration.default
         configuration.testControls = true

@@ -48,17 +48,22 @@ struct LoginRoute: Sendable {
             guard let userID = params.nonEmpty(LoginPage.pickField), let user = store.user(id: userID) else { return Self.invalid }
             return passwordAccepted(user, sessionID: sessionID, request: authorization, flow: flow)
         case "verify-code":
-            guard let userID = session.secondFactorUserID else { return Self.invalid }
-            guard store.secondFactorMatches(userID: userID, code: params["code"] ?? "") else {
-                let wrong = (session.wrongSecondFactorCodes ?? 0) + 1
-                guard wrong < StoreLimits.secondFactorAttempts else {
+            guard session.secondFactorUserID != nil else { return Self.invalid }
+            // The guess is counted before the code is checked, in one step under the store's lock: a count
+            // read here and written back after the check would let parallel requests all see the same
+            // count and all be checked.
+            guard let guess = store.spendSecondFactorGuess(sessionID) else {
+                // No guess left: a parallel request spent the last one, and the attempt ends with it.
+                return Self.noGuessLeft
+            }
+            guard store.secondFactorMatches(userID: guess.userID, code: params["code"] ?? "") else {
+                guard guess.number < StoreLimits.secondFactorAttempts else {
                     // The attempt ends: the session is gone, and the app hears that the server refused.
                     guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
                     return RouteSupport.redirectError(
                         redirectURI: taken.request.redirectURI, error: "access_denied",
                         description: "too many wrong verification codes", state: taken.request.state)
                 }
-                store.updateSession(sessionID) { $0.wrongSecondFactorCodes = wrong }
                 return Reply.html(
                     SecondFactorPage.render(
                         sessionID: sessionID,
@@ -67,7 +72,7 @@ struct LoginRoute: Sendable {
                     )
                 )
             }
-            return flow.signedIn(sessionID: sessionID, userID: userID, amr: ["pwd", "mfa"], startsBrowserSession: true)
+            return flow.signedIn(sessionID: sessionID, userID: guess.userID, amr: ["pwd", "mfa"], startsBrowserSession: true)
         case "show-qr" where !authorization.hidesMethodSwitch:
             return Reply.html(QRLoginPage.render(sessionID: sessionID, users: store.currentConfiguration().users, request: authorization))
         case "show-password" where !authorization.hidesMethodSwitch, "other-account":
@@ -98,6 +103,13 @@ struct LoginRoute: Sendable {
             return Reply.html(SecondFactorPage.render(sessionID: sessionID, request: request))
         }
         return flow.signedIn(sessionID: sessionID, userID: user.userID, amr: ["pwd"], startsBrowserSession: true)
+    }
+
+    /// A code sent after the attempt's last guess was spent (by a request sent in parallel): not checked.
+    private static var noGuessLeft: Response {
+        RouteSupport.errorPage(
+            .badRequest, title: "Too many verification codes",
+            message: "This sign-in attempt has used all its verification codes. Start the sign-in again from the app.")
     }
 
     private static var invalid: Response {

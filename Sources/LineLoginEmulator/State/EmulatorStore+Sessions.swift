@@ -45,6 +45,22 @@ extension EmulatorStore {
         }
     }
 
+    /// Spends one of the attempt's second-factor guesses: under the store's lock, so parallel requests
+    /// can't all see the same count and all have their code checked. Returns the user whose code is asked
+    /// for and this guess's number (1 to ``StoreLimits/secondFactorAttempts``), or `nil` when the session
+    /// is gone, asks for no code, or has no guess left; check the code only after a guess was spent.
+    func spendSecondFactorGuess(_ id: String) -> (userID: String, number: Int)? {
+        var spent: (userID: String, number: Int)?
+        updateSession(id) { session in
+            guard let userID = session.secondFactorUserID else { return }
+            let checked = session.secondFactorCodesChecked ?? 0
+            guard checked < StoreLimits.secondFactorAttempts else { return }
+            session.secondFactorCodesChecked = checked + 1
+            spent = (userID, checked + 1)
+        }
+        return spent
+    }
+
     /// Removes and returns the unexpired session `id`.
     func takeSession(_ id: String) -> PendingAuthorization? {
         let now = now()

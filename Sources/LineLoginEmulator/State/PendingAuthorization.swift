@@ -12,8 +12,9 @@ struct PendingAuthorization: Sendable, Codable {
     var amr: [String] = []
     /// The user whose password was right and whose second factor is still asked for.
     var secondFactorUserID: String?
-    /// Wrong second-factor codes sent so far (optional, so state files written before it still read).
-    var wrongSecondFactorCodes: Int?
+    /// Second-factor codes checked so far in this attempt, counted before each is checked (optional, so
+    /// state files written before it still read).
+    var secondFactorCodesChecked: Int?
     /// The SSO session a "continue as" screen offers.
     var browserSession: BrowserSession?
     /// Whether the add-friend option was shown (then, and only then, `friendship_status_changed` is sent).
