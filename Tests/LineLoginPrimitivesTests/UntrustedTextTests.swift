@@ -30,4 +30,25 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data(escaped.utf8)) as? [String: String]
         #expect(decoded?["v"] == value, "the same JSON value")
     }
+
+    /// The bound is on what is printed: escaped first, then cut, never inside an escape. Cut first and
+    /// escaped after, a line of 4,096 controls printed 4,096 × 6 to 8 characters.
+    @Test func shownTextIsEscapedThenCutAndNeverLongerThanItsBound() {
+        #expect(UntrustedText.shown("ABCD-EFGH", limit: 64) == "ABCD-EFGH")
+        #expect(UntrustedText.shown("a\u{1B}b", limit: 64) == #"a\u{1B}b"#)
+
+        let controls = String(repeating: "\u{202E}", count: 4_096)
+        let shown = UntrustedText.shown(controls, limit: 4_096)
+        let mark = "… [cut: 32,768 characters in all]"
+        #expect(shown.hasSuffix(mark), "the mark counts the text as it would print: 4,096 × 8")
+        let kept = String(shown.dropLast(mark.count))
+        #expect(kept.unicodeScalars.count == 4_096, "512 whole escapes of 8 characters")
+        #expect(kept == String(repeating: #"\u{202E}"#, count: 512))
+        #expect(!shown.unicodeScalars.contains(where: UntrustedText.isControl))
+
+        // An escape that would cross the bound is left out whole, never cut in two.
+        #expect(UntrustedText.shown("abc\u{1B}def", limit: 5) == "abc… [cut: 12 characters in all]")
+        #expect(UntrustedText.shown("abc\u{1B}", limit: 9) == #"abc\u{1B}"#, "exactly at the bound: whole, no mark")
+        #expect(UntrustedText.shown("abc\u{1B}", limit: 8) == "abc… [cut: 9 characters in all]")
+    }
 }

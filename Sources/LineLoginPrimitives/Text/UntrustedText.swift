@@ -22,18 +22,42 @@ package enum UntrustedText {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                escaped.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
+            if isControl(scalar) { escaped += written(scalar) } else { escaped.unicodeScalars.append(scalar) }
         }
         return escaped
+    }
+
+    /// `text` as a terminal may show it, at most `limit` characters long: its controls written out first
+    /// (``escapingControls(_:)``), then cut to `limit` characters of that, never inside an escape (one that
+    /// would cross the limit is left out whole), and marked `… [cut: N characters in all]` with `N` the
+    /// length the whole text would have had, escapes included. Cutting first and escaping after would let
+    /// a line of controls print up to eight times its bound (`\u{202E}` for one character).
+    package static func shown(_ text: String, limit: Int) -> String {
+        let limit = max(0, limit)
+        var kept = ""
+        var length = 0
+        var cut = false
+        for scalar in text.unicodeScalars {
+            let isEscaped = isControl(scalar)
+            let width = isEscaped ? written(scalar).unicodeScalars.count : 1
+            if !cut, length + width <= limit {
+                if isEscaped { kept += written(scalar) } else { kept.unicodeScalars.append(scalar) }
+            } else {
+                cut = true
+            }
+            length += width
+        }
+        return cut ? kept + "… [cut: \(grouped(length)) characters in all]" : kept
+    }
+
+    /// How a control character is written out: `\n`, `\r`, `\t`, or `\u{1B}` (hex, upper case).
+    private static func written(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
     }
 
     /// Serialized JSON with the control characters JSON itself leaves as they are (DEL, C1 controls, the

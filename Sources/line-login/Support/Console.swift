@@ -4,13 +4,14 @@ import LineLoginPrimitives
 /// Output rules: results on stdout (JSON with `--json`), progress and errors on stderr, one line each.
 ///
 /// Every line a person reads is shown as text and nothing else: control characters (escape sequences,
-/// carriage returns, bidirectional overrides) are written out (``UntrustedText/escapingControls(_:)``), so
-/// text a provider chose can't retitle or clear the terminal or fake a prompt, and a line longer than
-/// ``maximumLineLength`` is cut and says so. Provider fields are bounded on their own before they are
-/// placed in a line (``TerminalText``). JSON keeps every value whole, with the controls JSON leaves alone
-/// written as `\u` escapes.
+/// carriage returns, bidirectional overrides) are written out, so text a provider chose can't retitle or
+/// clear the terminal or fake a prompt, and a line that would print longer than ``maximumLineLength`` is
+/// cut and says so (``UntrustedText/shown(_:limit:)``: escaped first, then cut, so the bound is on what is
+/// printed). Provider fields are bounded on their own before they are placed in a line (``TerminalText``).
+/// JSON keeps every value whole, with the controls JSON leaves alone written as `\u` escapes.
 enum Console {
-    /// The longest human line, in characters: a backstop for provider text no field bound caught.
+    /// The longest human line, in characters as printed (escapes included, the cut mark not): a backstop
+    /// for provider text no field bound caught.
     static let maximumLineLength = 4_096
 
     static func progress(_ line: String) { write(human(line), to: FileHandle.standardError) }
@@ -43,9 +44,9 @@ enum Console {
         return String(format: "%7.1f ms", ms)
     }
 
-    /// A line as a person may see it: bounded, then with its controls written out.
+    /// A line as a person may see it: its controls written out, then bounded.
     static func human(_ line: String) -> String {
-        UntrustedText.escapingControls(UntrustedText.bounded(line, limit: maximumLineLength))
+        UntrustedText.shown(line, limit: maximumLineLength)
     }
 
     private static func write(_ line: String, to handle: FileHandle) {
