@@ -23,10 +23,12 @@ public struct EmulatorConfiguration: Sendable, Codable {
     /// Serves the test controls over HTTP (`POST /_emulator/control`, `GET /_emulator/stats`) for test
     /// suites in other processes. Off by default: they are not part of LINE's API.
     public var testControls = false
-    /// Names besides the loopback ones (`localhost`, 127.0.0.0/8, `[::1]`) under which the dashboard and the
-    /// test controls answer, e.g. a container's service name that a test suite in another container uses.
-    /// Any other `Host` is refused, so that a page whose own domain an attacker re-resolves to this machine
-    /// (DNS rebinding) can't read the dashboard or drive the controls. Not read from configuration files.
+    /// Names besides `localhost` under which the dashboard and the test controls answer, e.g. a container's
+    /// service name that a test suite in another container uses; each is compared by its name alone
+    /// (`emulator:8400` allows `emulator` on any port). IP addresses always answer (an address was never
+    /// resolved, so it can't have been re-resolved); any other `Host` is refused, so that a page whose own
+    /// domain an attacker re-resolves to this machine (DNS rebinding) can't read the dashboard or drive the
+    /// controls. Not read from configuration files.
     public var dashboardHosts: Set<String> = []
     /// Channels whose secret the emulator made up (``default``'s): a state file keeps those secrets so
     /// they survive a restart, while a secret given in a configuration file is always used as given.

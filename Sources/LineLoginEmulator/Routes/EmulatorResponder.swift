@@ -95,17 +95,20 @@ struct EmulatorResponder: HTTPResponder {
         }
     }
 
-    /// Whether the request's `Host` is one the dashboard and the test controls answer: a loopback name or
-    /// address, or one of ``EmulatorConfiguration/dashboardHosts`` (``LoopbackHost``, against DNS rebinding).
+    /// Whether the request's `Host` is one the dashboard and the test controls answer (``LoopbackHost``,
+    /// against DNS rebinding): a loopback name, any IP literal, or one of
+    /// ``EmulatorConfiguration/dashboardHosts``. IP literals, because the emulator may listen on a LAN
+    /// address or `0.0.0.0` and print that address as the dashboard's; a `Host` that is an address was
+    /// never resolved, so it can't have been rebound. No `Host` at all passes: browsers always send one.
     private func answersDashboard(_ request: Request) -> Bool {
-        LoopbackHost.allows(request.head.authority, extraNames: store.configuration.dashboardHosts)
+        LoopbackHost.allows(request.head.authority, extraNames: store.configuration.dashboardHosts, anyAddress: true)
     }
 
     /// 403 for a dashboard or test-control request under a foreign `Host`, in the endpoint's own shape.
     private static func foreignHost(json: Bool) -> Response {
         let message =
-            "The dashboard and the test controls answer only at a loopback address such as 127.0.0.1 or localhost "
-            + "(another name may be a page re-resolved to this machine)."
+            "The dashboard and the test controls answer only under localhost or an IP address such as 127.0.0.1 "
+            + "(another name may be a page re-resolved to this machine); --dashboard-host adds a name."
         if json { return Reply.oauthError(.forbidden, "invalid_request", message) }
         return RouteSupport.errorPage(.forbidden, title: "Forbidden", message: message)
     }

@@ -6,16 +6,38 @@ import Foundation
 /// from the victim's browser with the page's own origin, so `Origin` checks pass; but the browser still
 /// sends that domain's name as `Host`. A listener that answers only a loopback `Host` (`localhost`, an
 /// address in 127.0.0.0/8, `[::1]` in any spelling, each with an optional port) never serves such a page.
-/// Names a listener's owner adds on purpose (a container's service name) can be allowed too.
+/// Names a listener's owner adds on purpose (a container's service name) can be allowed too, and a
+/// listener that also serves other addresses may allow any IP literal (``allows(_:extraNames:anyAddress:)``).
 package enum LoopbackHost {
-    /// Whether the `Host` value `header` names a loopback host (or one of `extraNames`, compared without
-    /// regard to case). An absent header passes: HTTP/1.0 clients may omit it, and browsers always send it.
-    /// A malformed value (a bare IPv6 address, a port that isn't 1–5 digits, anything after `]`) fails.
-    package static func allows(_ header: String?, extraNames: Set<String> = []) -> Bool {
+    /// Whether the `Host` value `header` names a loopback host, one of `extraNames` (each compared by its
+    /// name alone, without regard to case or to a port written with it: `emulator:8400` allows `emulator`
+    /// on any port), or, with `anyAddress`, any IP literal (a strict dotted quad, or a bracketed IPv6
+    /// address without a zone).
+    ///
+    /// `anyAddress` is safe against DNS rebinding: rebinding needs the browser to resolve a *name* the
+    /// attacker's DNS answers, and the browser then sends that name as `Host`. A `Host` that is an IP
+    /// literal comes from a URL with that literal in it: nothing was resolved, so nothing was rebound, and
+    /// the browser connected to that very address, whose pages other origins can't read. It is for a
+    /// listener on a LAN address or `0.0.0.0`, reached as `http://192.168.1.5:8400/`.
+    ///
+    /// An absent header passes: HTTP/1.0 clients may omit it, and browsers always send it, so a page
+    /// (rebound or not) can't make one without it. A malformed value (a bare IPv6 address, a port that
+    /// isn't 1–5 digits, anything after `]`) fails. Names are compared as written: `localhost.` (with the
+    /// root's dot) is not `localhost`.
+    package static func allows(_ header: String?, extraNames: Set<String> = [], anyAddress: Bool = false) -> Bool {
         guard let header else { return true }
         guard let name = hostName(header) else { return false }
         if isLoopback(name) { return true }
-        return !extraNames.isEmpty && extraNames.contains { $0.lowercased() == name }
+        if anyAddress, isAddressLiteral(name) { return true }
+        return !extraNames.isEmpty && extraNames.contains { hostName($0) == name }
+    }
+
+    /// Whether `name` (a host without port, as ``hostName(_:)`` gives it) is an IP literal: a strict
+    /// dotted quad, or an IPv6 address in brackets.
+    package static func isAddressLiteral(_ name: String) -> Bool {
+        if ipv4Octets(name) != nil { return true }
+        guard name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 else { return false }
+        return ipv6Groups(String(name.dropFirst().dropLast())) != nil
     }
 
     /// Whether `name` (a host without port, brackets allowed around IPv6) is loopback: `localhost`, an
@@ -28,8 +50,9 @@ package enum LoopbackHost {
         return isIPv6Loopback(name)
     }
 
-    /// The host part of a `Host` value, lower-cased, or `nil` when the value is malformed.
-    static func hostName(_ header: String) -> String? {
+    /// The host part of a `Host` value (or of a name given with a port, `emulator:8400`), lower-cased,
+    /// IPv6 kept in brackets, or `nil` when the value is malformed.
+    package static func hostName(_ header: String) -> String? {
         let value = header.lowercased()
         if value.hasPrefix("[") {
             guard let close = value.firstIndex(of: "]") else { return nil }
@@ -68,25 +91,28 @@ package enum LoopbackHost {
 
     /// `true` for the spellings of `::1` (`::1`, `0::1`, `0:0:0:0:0:0:0:1`, …), unbracketed; no zone IDs.
     package static func isIPv6Loopback(_ host: String) -> Bool {
+        ipv6Groups(host) == [0, 0, 0, 0, 0, 0, 0, 1]
+    }
+
+    /// The eight groups of an IPv6 address in hex notation (with at most one `::`), unbracketed, or `nil`
+    /// when it isn't one. No zone IDs and no dotted IPv4 tail.
+    static func ipv6Groups(_ host: String) -> [UInt16]? {
         let hexDigits = Set("0123456789abcdef")
-        guard !host.isEmpty, host.allSatisfy({ hexDigits.contains($0) || $0 == ":" }) else { return false }
+        let host = host.lowercased()
+        guard !host.isEmpty, host.allSatisfy({ hexDigits.contains($0) || $0 == ":" }) else { return nil }
         let halves = host.components(separatedBy: "::")
-        guard halves.count <= 2 else { return false }
-        func groups(_ part: String) -> [Substring]? {
+        guard halves.count <= 2 else { return nil }
+        func groups(_ part: String) -> [UInt16]? {
             if part.isEmpty { return [] }
             let groups = part.split(separator: ":", omittingEmptySubsequences: false)
             guard groups.allSatisfy({ (1...4).contains($0.count) }) else { return nil }
-            return groups
+            return groups.compactMap { UInt16($0, radix: 16) }
         }
-        let values: [UInt16]
         if halves.count == 2 {
-            guard let head = groups(halves[0]), let tail = groups(halves[1]), head.count + tail.count <= 7 else { return false }
-            let zeros = [UInt16](repeating: 0, count: 8 - head.count - tail.count)
-            values = head.compactMap { UInt16($0, radix: 16) } + zeros + tail.compactMap { UInt16($0, radix: 16) }
-        } else {
-            guard let all = groups(host), all.count == 8 else { return false }
-            values = all.compactMap { UInt16($0, radix: 16) }
+            guard let head = groups(halves[0]), let tail = groups(halves[1]), head.count + tail.count <= 7 else { return nil }
+            return head + [UInt16](repeating: 0, count: 8 - head.count - tail.count) + tail
         }
-        return values == [0, 0, 0, 0, 0, 0, 0, 1]
+        guard let all = groups(host), all.count == 8 else { return nil }
+        return all
     }
 }

@@ -30,7 +30,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("dashboard-host"),
         help: ArgumentHelp(
-            "Also answer the dashboard and the test controls under this Host name (repeatable; loopback names always answer).",
+            "Also answer the dashboard and the test controls under this Host name, with any port (repeatable; localhost and IP addresses always answer).",
             valueName: "NAME"))
     var dashboardHosts: [String] = []
 
@@ -46,6 +46,9 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PortOption.check(port, option: "--port")
+        for name in dashboardHosts where LoopbackHost.hostName(name) == nil {
+            throw ValidationError("--dashboard-host \(name) is not a host name: give NAME or NAME:PORT (the port is ignored).")
+        }
     }
 
     func run() async throws {
