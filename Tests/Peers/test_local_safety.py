@@ -2,10 +2,11 @@
 """Test peer: what another user of the machine, a hostile provider or a database that stops answering
 can do to the `line-login` processes (issue 23), checked from outside as an operator would see it.
 
-1. `emulator --config FILE` warns when group or others can read FILE (it holds secrets and passwords),
+1. `emulator --config FILE` warns when group or others can read or change FILE, or another user owns it
+   (it holds secrets and passwords),
    and says nothing when it is 0600.
 2. `emulator --state FILE`: the file and its lock are 0600; a second emulator on the same file is refused
-   in words (exit 2) while the first runs.
+   in words (exit 2) while the first runs; a file others may write is refused in words (exit 2).
 3. `example-site --postgres URL` with a password warns that the process list shows it;
    `--postgres-url-file` refuses a file others can read (exit 2); both at once is a usage error.
 4. `example-site` on a database that accepts connections and never answers: `POST /api/nonce` is a 503
@@ -89,15 +90,29 @@ class SilentListener:
 def config_warning(binary: str, env: dict[str, str], work: Path) -> None:
     config = work / "emulator.json"
     shutil.copyfile(PACKAGE_ROOT / "docs/examples/emulator-config.json", config)
-    for mode, warned in ((0o644, True), (0o600, False)):
+    # (mode, what the warning must say, or None for no warning)
+    cases = [(0o644, "other users can read it"), (0o622, "other users can change it"), (0o600, None)]
+    for mode, words in cases:
         os.chmod(config, mode)
         emulator = Emulator(binary, ["--config", str(config)], env=env)
         emulator.start()
         output = emulator.output()
         emulator.stop()
-        said = "other users can read it" in output and f"chmod 600 {config}" in output
-        check(said == warned, f"emulator --config with mode {mode:o}: {'warns, naming chmod 600' if warned else 'no warning'}",
+        said = words is not None and words in output and f"chmod 600 {config}" in output
+        warned = "holds channel secrets and passwords" in output
+        check(said == (words is not None) and warned == (words is not None),
+              f"emulator --config with mode {mode:o}: {'warns that ' + words + ', naming chmod 600' if words else 'no warning'}",
               output[-300:])
+    if os.geteuid() == 0:
+        # Another user's file (only root can make one): that user could change the secrets in it.
+        os.chown(config, 65534, 65534)
+        emulator = Emulator(binary, ["--config", str(config)], env=env)
+        emulator.start()
+        output = emulator.output()
+        emulator.stop()
+        os.chown(config, 0, 0)
+        check("belongs to another user (uid 65534)" in output and "Use a copy of your own (chmod 600)" in output,
+              "emulator --config owned by another user: warns that it belongs to them", output[-300:])
 
 
 def state_file(binary: str, env: dict[str, str], work: Path) -> None:
@@ -119,6 +134,13 @@ def state_file(binary: str, env: dict[str, str], work: Path) -> None:
     again.start()
     again.stop()
     check(True, "after the first emulator stopped, a new one uses the same --state file")
+    # A state file others may write: whoever wrote it could have chosen the signing keys.
+    os.chmod(state, 0o666)
+    refused = run(binary, env, "emulator", "--port", "0", "--state", str(state), timeout=20)
+    os.chmod(state, 0o600)
+    check(refused.returncode == 2 and "is not used: the group or others may write to it (mode 0666)" in refused.stderr,
+          "a --state file others may write is refused in words (exit 2)",
+          f"exit {refused.returncode}: {refused.stderr.strip()[:200]}")
 
 
 def database_url(binary: str, env: dict[str, str], work: Path) -> None:

@@ -54,12 +54,11 @@ struct EmulatorCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration: EmulatorConfiguration
         if let config {
-            // It holds channel secrets and passwords: say so when other users can read it (still used: a
-            // shared test fixture is a choice, a key left readable by accident is what this catches).
-            if let exposure = try? FileExposure.of(path: config), exposure.isReadableByOthers {
-                Console.progress(
-                    "warning: \(config) holds channel secrets and passwords, and other users can read it (mode \(exposure.octalMode)). "
-                        + "Run chmod 600 \(config) unless that is what you want.")
+            // It holds channel secrets and passwords: say so when other users can read it or could have
+            // changed it (still used: a shared test fixture is a choice, a file left open by accident is what
+            // this catches).
+            if let exposure = try? FileExposure.of(path: config), let warning = Self.configWarning(config, exposure) {
+                Console.progress(warning)
             }
             do { configuration = try EmulatorConfiguration(contentsOf: URL(fileURLWithPath: config)) } catch {
                 Console.error("The emulator configuration \(config) can't be used: \(error). See docs/EMULATOR_CONFIG.md.")
@@ -122,6 +121,20 @@ struct EmulatorCommand: AsyncParsableCommand {
         Console.progress("Press Ctrl-C to stop.")
         await waitForTermination()
         await emulator.shutdown()
+    }
+
+    /// The warning for a `--config` file others can read, or could have changed by the package's one rule
+    /// (``FileExposure/untrustedReason``: another user's, or writable by group or others); `nil` for a
+    /// file only its owner, this user, can read and change.
+    static func configWarning(_ path: String, _ exposure: FileExposure) -> String? {
+        guard exposure.untrustedReason != nil || exposure.isReadableByOthers else { return nil }
+        var facts: [String] = []
+        if !exposure.isOwnedByCurrentUser { facts.append("it belongs to another user (uid \(exposure.ownerID)), who could change them") }
+        let access = [exposure.isReadableByOthers ? "read" : nil, exposure.isWritableByOthers ? "change" : nil].compactMap { $0 }
+        if !access.isEmpty { facts.append("other users can \(access.joined(separator: " and ")) it (mode \(exposure.octalMode))") }
+        let fix = exposure.isOwnedByCurrentUser ? "Run chmod 600 \(path)" : "Use a copy of your own (chmod 600)"
+        return
+            "warning: \(path) holds channel secrets and passwords, and \(facts.joined(separator: "; ")). \(fix) unless that is what you want."
     }
 
     private func waitForTermination() async {
