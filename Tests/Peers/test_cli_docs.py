@@ -101,6 +101,12 @@ def main() -> int:
     readme_rows = [re.sub(r"\s+", " ", line.strip()) for line in readme_exit_codes]
     check(rows == readme_rows and len(rows) == 6, "the README's exit-code table is --help's",
           f"help {rows} vs README {readme_rows}")
+    # Prose reads as prose: no run of spaces after a sentence's punctuation in the middle of a line (a
+    # multi-line string literal that lost its line-continuation backslashes prints such runs). The option
+    # columns' padding follows a word or `>`, never `.`, `,`, `;` or `)`.
+    for path, text in commands.items():
+        runs = [line.strip() for line in text.splitlines() if re.search(r"[.,;)]\s{3,}\S", line.strip())]
+        check(not runs, f"`line-login {' '.join(path)} --help` has no run of spaces mid-sentence", f"{runs[:2]}")
     # Shell completion, as the README documents it.
     for shell in ("bash", "zsh", "fish"):
         out = subprocess.run([binary, "--generate-completion-script", shell], capture_output=True, text=True, timeout=30)

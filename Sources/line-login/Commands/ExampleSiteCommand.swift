@@ -23,7 +23,10 @@ struct ExampleSiteCommand: AsyncParsableCommand {
             Pages: / (the button), /login → LINE → /callback, /profile, POST /logout. API: POST /api/nonce, \
             POST /api/session {"id_token": …} (server-issued nonce, consumed once), GET /api/me (Authorization: Bearer \
             access token or ID token). Without --channel-id (or $LINE_CHANNEL_ID) the site signs in through an \
-            in-process emulator. Against real LINE, register <public URL>/callback as the channel's callback URL.             The database of --postgres may come from $LINE_POSTGRES_URL or --postgres-url-file instead (no password             in the process list). GET /metrics (Prometheus) shares the site's port for the demo: it is for a private             interface, so keep it off the internet (an allow-list at the proxy).
+            in-process emulator. Against real LINE, register <public URL>/callback as the channel's callback URL. \
+            The database of --postgres may come from $LINE_POSTGRES_URL or --postgres-url-file instead (no password \
+            in the process list). GET /metrics (Prometheus) shares the site's port for the demo: it is for a private \
+            interface, so keep it off the internet (an allow-list at the proxy).
             """)
 
     @Option(help: "The address the site listens on.")
