@@ -45,8 +45,11 @@ struct AsyncHTTPClientTransportTests {
     @Test func anAnnouncedHugeBodyIsRefusedAtOnce() async throws {
         try await withTransport { try await TransportBodyBoundCases.anAnnouncedHugeBodyIsRefusedAtOnce($0) }
     }
-    @Test func aLyingContentLengthTakesNoMoreThanItSaid() async throws {
-        try await withTransport { try await TransportBodyBoundCases.aLyingContentLengthTakesNoMoreThanItSaid($0) }
+    @Test func bytesPastTheContentLengthAreNeverTaken() async throws {
+        try await withTransport { try await TransportBodyBoundCases.bytesPastTheContentLengthAreNeverTaken($0) }
+    }
+    @Test func aSmallContentLengthOverEndlessChunksStopsAtTheBound() async throws {
+        try await withTransport { try await TransportBodyBoundCases.aSmallContentLengthOverEndlessChunksStopsAtTheBound($0) }
     }
     @Test func anEndlessDiscoveryDocumentFailsAtItsKindsBound() async throws {
         try await withTransport { try await TransportBodyBoundCases.anEndlessDiscoveryDocumentFailsAtItsKindsBound($0) }

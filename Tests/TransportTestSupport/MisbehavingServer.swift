@@ -16,7 +16,8 @@ import Foundation
 /// connections, and ``change(to:)`` with ``Behaviour/forward(port:)`` ends them (as a restarted server
 /// would) and pipes new ones to the real server.
 final class MisbehavingServer: @unchecked Sendable {
-    // @unchecked: `behaviour`, `connections` and `stopped` are touched only under `lock`; the rest is immutable.
+    // @unchecked: `behaviour`, `connections`, `stopped` and `sentWithoutEnd` are touched only under `lock`; the rest is
+    // immutable.
     enum Behaviour: Sendable {
         /// Accept, read the request, never answer.
         case hang
@@ -31,7 +32,10 @@ final class MisbehavingServer: @unchecked Sendable {
         /// Answer `200 OK` with a chunked body that never ends (16 KiB chunks as fast as they are read).
         case endlessChunkedBody
         /// Announce `Content-Length: 10` and then send bytes without end.
-        case lyingContentLength
+        case bytesPastTheContentLength
+        /// Announce `Content-Length: 10` and `Transfer-Encoding: chunked`, then send chunks without end: the
+        /// length says small, the framing (chunked wins, RFC 9112 §6.3) says endless.
+        case smallContentLengthOverEndlessChunks
         /// Announce a body of 10 GB, then send bytes without end.
         case announcedHugeBody
     }
@@ -52,6 +56,11 @@ final class MisbehavingServer: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var stopped = false
+    private var sentWithoutEnd = 0
+
+    /// Body bytes the endless behaviours have sent so far, every connection together: what a client read,
+    /// give or take the socket buffers.
+    var bytesSent: Int { lock.withLock { sentWithoutEnd } }
 
     /// Listens on a free loopback port; `nil` when no socket could be opened.
     init?(_ behaviour: Behaviour) {
@@ -143,9 +152,13 @@ final class MisbehavingServer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             let chunk = Array("4000\r\n".utf8) + Self.filler + Array("\r\n".utf8)
             sendWithoutEnd(connection, head: Array(head.utf8), unit: chunk)
-        case .lyingContentLength:
+        case .bytesPastTheContentLength:
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n"
             sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
+        case .smallContentLengthOverEndlessChunks:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let chunk = Array("4000\r\n".utf8) + Self.filler + Array("\r\n".utf8)
+            sendWithoutEnd(connection, head: Array(head.utf8), unit: chunk)
         case .announcedHugeBody:
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n"
             sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
@@ -202,6 +215,7 @@ final class MisbehavingServer: @unchecked Sendable {
             let sent = unit.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
             guard sent > 0 else { return }
             sentInAll += sent
+            lock.withLock { sentWithoutEnd += sent }
         }
     }
 

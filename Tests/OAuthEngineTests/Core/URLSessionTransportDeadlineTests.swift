@@ -43,8 +43,11 @@ import Testing
     @Test func anAnnouncedHugeBodyIsRefusedAtOnce() async throws {
         try await TransportBodyBoundCases.anAnnouncedHugeBodyIsRefusedAtOnce(transport)
     }
-    @Test func aLyingContentLengthTakesNoMoreThanItSaid() async throws {
-        try await TransportBodyBoundCases.aLyingContentLengthTakesNoMoreThanItSaid(transport)
+    @Test func bytesPastTheContentLengthAreNeverTaken() async throws {
+        try await TransportBodyBoundCases.bytesPastTheContentLengthAreNeverTaken(transport)
+    }
+    @Test func aSmallContentLengthOverEndlessChunksStopsAtTheBound() async throws {
+        try await TransportBodyBoundCases.aSmallContentLengthOverEndlessChunksStopsAtTheBound(transport)
     }
     @Test func anEndlessDiscoveryDocumentFailsAtItsKindsBound() async throws {
         try await TransportBodyBoundCases.anEndlessDiscoveryDocumentFailsAtItsKindsBound(transport)
