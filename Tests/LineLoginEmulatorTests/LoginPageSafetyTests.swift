@@ -1,6 +1,6 @@
 import Foundation
-import LineLoginEmulator
 import Testing
+@testable import LineLoginEmulator
 
 /// The login page holds no password, a second factor can't be guessed for ever, and no page may be
 /// sniffed into another type.
@@ -74,11 +74,14 @@ import Testing
     /// Many wrong codes at once: each is counted before it is checked, under the store's lock, so at most
     /// five are checked (four "incorrect" pages and one end of the attempt), however the requests interleave.
     /// With a count read before the check and written back after it, parallel requests all saw the same
-    /// count and all had their code checked.
+    /// count and all had their code checked. The requests are held 20 ms before the check so that they
+    /// overlap there: on two cores they hardly ever do by themselves, and without the pause this test
+    /// passed with the old code too.
     @Test func parallelWrongCodesAreCheckedAtMostFiveTimes() async throws {
         var configuration = EmulatorConfiguration.default
         configuration.users[0].secondFactorCode = "246810"
         try await EmulatorHarness.with(configuration) { harness in
+            harness.emulator.store.secondFactorCheckPause.withLock { $0 = .milliseconds(20) }
             for round in 1...3 {
                 let page = try await harness.client.get(
                     "/oauth2/v2.1/authorize", query: harness.authorizeQuery(state: "flood", pkce: PKCE()))

@@ -56,6 +56,7 @@ struct LoginRoute: Sendable {
                 // No guess left: a parallel request spent the last one, and the attempt ends with it.
                 return Self.noGuessLeft
             }
+            await store.pauseBeforeSecondFactorCheck()
             guard store.secondFactorMatches(userID: guess.userID, code: params["code"] ?? "") else {
                 guard guess.number < StoreLimits.secondFactorAttempts else {
                     // The attempt ends: the session is gone, and the app hears that the server refused.

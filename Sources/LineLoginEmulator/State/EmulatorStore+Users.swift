@@ -31,6 +31,12 @@ extension EmulatorStore {
         state.withLock { $0.friends.insert(userID).inserted }
     }
 
+    /// Waits for ``secondFactorCheckPause`` when a test set one.
+    func pauseBeforeSecondFactorCheck() async {
+        guard let pause = secondFactorCheckPause.withLock({ $0 }) else { return }
+        try? await Task.sleep(for: pause)
+    }
+
     /// Whether `code` is `userID`'s second factor.
     func secondFactorMatches(userID: String, code: String) -> Bool {
         guard let expected = configuration.users.first(where: { $0.userID == userID })?.secondFactorCode else { return false }

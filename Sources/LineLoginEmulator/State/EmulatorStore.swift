@@ -14,6 +14,11 @@ final class EmulatorStore: Sendable {
     /// The dashboard forms' anti-CSRF token: random per emulator, so a page on another site cannot know it
     /// (it can send a form here, but it cannot read the dashboard to copy the token).
     let dashboardCSRFToken = RandomToken.hex(byteCount: 32)
+    /// Tests only: how long a request waits between spending a second-factor guess and checking its code,
+    /// so that parallel requests overlap there as they would on a busy machine (a race that the two cores
+    /// of a test run hardly ever show by themselves). `nil`, no wait: the default, and the only value
+    /// outside tests.
+    let secondFactorCheckPause = Locked<Duration?>(nil)
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
