@@ -95,6 +95,11 @@ struct StateFileSafetyTests {
         let neverStarted = try LineLoginEmulator(stateFile: file)
         await neverStarted.shutdown()
         _ = try LineLoginEmulator(stateFile: file)
+        // A file deleted while the emulator was stopped holds nothing another emulator wrote: it starts.
+        try FileManager.default.removeItem(at: file)
+        _ = try await neverStarted.start()
+        await neverStarted.shutdown()
+        #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
     /// Someone else could have written the file (so chosen the signing keys): refused in words, never read.

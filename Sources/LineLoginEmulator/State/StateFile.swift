@@ -102,8 +102,10 @@ final class StateFile: Sendable {
         if running { return }
         if !locked {
             let lock = try Self.claim(url)
-            // What this emulator holds in memory would replace what another one wrote meanwhile.
-            guard writer.withLock({ $0.written }) == FileIdentity(of: url) else {
+            // What this emulator holds in memory would replace what another one wrote meanwhile (a file
+            // deleted meanwhile holds nothing to lose).
+            let now = FileIdentity(of: url)
+            guard now == nil || now == writer.withLock({ $0.written }) else {
                 lock.release()
                 throw .changedWhileStopped(path: url.path)
             }
