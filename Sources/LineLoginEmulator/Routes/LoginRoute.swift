@@ -53,8 +53,9 @@ struct LoginRoute: Sendable {
             // read here and written back after the check would let parallel requests all see the same
             // count and all be checked.
             guard let guess = store.spendSecondFactorGuess(sessionID) else {
-                // No guess left: a parallel request spent the last one, and the attempt ends with it.
-                return Self.noGuessLeft
+                // The session expired meanwhile, or no guess is left: a parallel request spent the last one,
+                // and the attempt ends with it.
+                return store.session(sessionID) == nil ? SignInFlow.sessionExpired : Self.noGuessLeft
             }
             await store.pauseBeforeSecondFactorCheck()
             guard store.secondFactorMatches(userID: guess.userID, code: params["code"] ?? "") else {
