@@ -47,11 +47,12 @@ public final class PostgresNonceStore: NonceStore {
     /// Whether the first operation creates the table and its indexes when they are missing.
     public var createsSchema: Bool { storage.createsSchema }
     /// The operation deadline: the longest an issue or a consume waits for the database before it fails
-    /// (a 503 at the route, not a request held for as long as the pool waits for a connection). After a
-    /// failure the store is left alone for 5 s, then tried again: service resumes when the database answers.
+    /// (a 503 at the route, not a request held for as long as the pool waits for a connection). A
+    /// connection-level failure or 3 timeouts in a row pause the store for 5 s; then one operation probes
+    /// the database, and service resumes when it answers (docs/POSTGRES.md).
     public var timeout: Duration { storage.timeout }
 
-    private let storage: PostgresStoreTable
+    let storage: PostgresStoreTable
     private let random: any RandomSource
 
     /// Creates a store on `client`.
@@ -72,7 +73,7 @@ public final class PostgresNonceStore: NonceStore {
     ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
     ///     {`store`: `nonce`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(
+    public convenience init(
         client: PostgresClient, table: String = PostgresNonceStore.defaultTable,
         capacity: Int = 100_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
@@ -82,10 +83,22 @@ public final class PostgresNonceStore: NonceStore {
     )
         throws(PostgresStoreError)
     {
+        try self.init(
+            client: client, table: table, capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime,
+            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, random: random,
+            logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: .standard)
+    }
+
+    /// The public initializer's store, with `tuning` (tests: the pause's clock, the purge).
+    init(
+        client: PostgresClient, table: String, capacity: Int, perClientLimit: Int, lifetime: TimeInterval, purgeBatchSize: Int,
+        purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?, random: any RandomSource, logger: Logger, timeout: Duration,
+        metricsFactory: (any MetricsFactory)?, tuning: StoreTuning
+    ) throws(PostgresStoreError) {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the nonce store", metricName: "nonce",
             purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger,
-            timeout: timeout, metricsFactory: metricsFactory)
+            timeout: timeout, metricsFactory: metricsFactory, tuning: tuning)
         self.capacity = max(1, capacity)
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime

@@ -1,12 +1,14 @@
 @testable import ClientTestSupport
 import Crypto
 import Foundation
-import LineLoginPostgres
+import Logging
+import MetricsTestKit
 import LineLoginServer
 import LineSDK
 import OAuthEngine
 import PostgresNIO
 import Testing
+@testable import LineLoginPostgres
 @testable import LineLoginServerTestSupport
 
 /// The PostgreSQL stores as several instances of a site see them: two `PostgresClient`s (two pools, as two
@@ -173,10 +175,41 @@ struct PostgresStoreTests {
                 purgeInterval: 10, clock: clock, timeout: .seconds(60))
             for _ in 0..<9 { _ = try await store.issue(for: "client") } // operations 1–9
             clock.advance(by: 11)
-            _ = try await store.consume("unknown") // the 10th: one batch of 4 goes
+            _ = try await store.consume("unknown") // the 10th: one batch of 4 goes, after the answer
+            await store.storage.upkeep.purgeSettled()
             #expect(try await store.count() == 5)
             try await PostgresTestDatabase.drop(table, on: clients[0])
         }
+    }
+
+    /// A purge that falls due runs after the operation has answered, in a task of its own and one at a
+    /// time: a purge that never ends costs no operation its answer or its deadline. (No database: the
+    /// operations answer by themselves; the purge is the test's.)
+    @Test func aDuePurgeNeverCostsTheOperationThatMadeItDue() async throws {
+        let metrics = TestMetrics()
+        let client = PostgresClient(
+            configuration: .init(host: "127.0.0.1", port: 1, username: "nobody", password: nil, database: nil, tls: .disable))
+        let purges = LockedValue(0)
+        let stuck = Gate()
+        let storage = try PostgresStoreTable(
+            client: client, table: "never_asked", statements: PostgresNonceStore.schemaStatements(table:), what: "the nonce store",
+            metricName: "nonce", purgeBatchSize: 10, purgeInterval: 1, createsSchema: false, clock: nil,
+            logger: Logger(label: "test"), timeout: .milliseconds(200), metricsFactory: metrics,
+            tuning: StoreTuning(purge: {
+                purges.withLock { $0 += 1 }
+                await stuck.wait()
+                return 0
+            }))
+        #expect(try await storage.run { 1 } == 1, "answered although its purge hangs")
+        await eventually("the purge started") { purges.current == 1 }
+        #expect(try await storage.run { 2 } == 2)
+        #expect(purges.current == 1, "due again while the first runs: not started twice")
+        #expect(metrics.counterTotal(label: "line_login_store_failures_total") == 0, "no operation failed")
+        stuck.open()
+        await storage.upkeep.purgeSettled()
+        #expect(try await storage.run { 3 } == 3)
+        await storage.upkeep.purgeSettled()
+        #expect(purges.current == 2)
     }
 
     @Test func instancesStartingTogetherCreateTheSchemaOnce() async throws {
