@@ -7,7 +7,8 @@ enum DatabaseFailure: Sendable, Equatable {
     /// The connection or the pool failed (refused, closed, unusable, or the server refusing sessions):
     /// the next operation would fail alike.
     case unreachable
-    /// A lock wait passed `lock_timeout` (SQLSTATE 55P03): another request holds what this one needs.
+    /// A lock wait passed `lock_timeout` (SQLSTATE 55P03), or the wait for the same client's earlier
+    /// request on this instance did (``ClientBusy``): another request holds what this one needs.
     case lockTimeout
     /// The server answered this request with an error (or the client failed to read the answer): the
     /// database is up.
@@ -16,6 +17,8 @@ enum DatabaseFailure: Sendable, Equatable {
     /// The kind of `error`, as thrown by PostgresNIO (a transaction's error is judged by what failed inside).
     init(_ error: any Error) {
         switch error {
+        case is ClientBusy:
+            self = .lockTimeout
         case let error as PSQLError:
             self = Self.kind(of: error)
         case let error as PostgresTransactionError:

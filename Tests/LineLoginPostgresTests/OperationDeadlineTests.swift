@@ -234,4 +234,9 @@ struct OperationDeadlineTests {
             #expect(error.description.contains("the cache"))
         }
     }
+
+    @Test func aGateWaitAndTheServersLockTimeoutAreLockWaits() {
+        #expect(DatabaseFailure(ClientBusy()) == .lockTimeout)
+        #expect(DatabaseFailure(Refused()) == .answered)
+    }
 }

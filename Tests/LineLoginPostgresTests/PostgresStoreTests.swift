@@ -182,6 +182,79 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A client flooding the nonce store (one advisory lock per client) is refused request by request, as
+    /// a lock wait, while every other client is served and the store never pauses: its waiting requests
+    /// queue in the instance, not on the pool's connections, and the one on the lock gives up at
+    /// `lock_timeout`, not at the operation deadline.
+    @Test func aClientFloodingTheNonceStoreIsRefusedAloneAndTheStoreServesOthers() async throws {
+        let metrics = TestMetrics()
+        @Sendable func failures(_ reason: String) -> Int64 {
+            metrics.counterTotal(label: "line_login_store_failures_total", dimensions: [("store", "nonce"), ("reason", reason)])
+        }
+        // The store's pool has two connections: one for the flood, one left for everyone else.
+        try await PostgresTestDatabase.withClients(maximumConnections: 2) { small in
+            try await PostgresTestDatabase.withClients { other in
+                let table = PostgresTestDatabase.uniqueTable("nonces")
+                let store = try PostgresNonceStore(client: small[0], table: table, timeout: .seconds(8), metricsFactory: metrics)
+                #expect(store.lockTimeout == .seconds(2))
+                _ = try await store.count() // the schema, before the flood
+
+                // Another instance is issuing for the flooder and holds its lock.
+                let (held, holding) = AsyncStream.makeStream(of: Int.self)
+                let release = Gate()
+                let logger = Logger(label: "test")
+                let holder = Task {
+                    try await other[0].withTransaction(logger: logger) { connection in
+                        let key = Data(SHA256.hash(data: Data("flooder".utf8)))
+                        try await connection.query(
+                            "SELECT pg_advisory_xact_lock(hashtext(\(store.storage.name.sql)), hashtext(encode(\(key), 'hex')))",
+                            logger: logger)
+                        let pid = try await connection.query("SELECT pg_backend_pid()", logger: logger)
+                        for try await value in pid.decode(Int.self) { holding.yield(value) }
+                        await release.wait()
+                    }
+                }
+                defer { release.open() }
+                var holderPID = 0
+                for await pid in held {
+                    holderPID = pid
+                    break
+                }
+
+                let flood = (0..<40).map { _ in Task { try await store.issue(for: "flooder") } }
+                // A flood request waits for the lock on one of the store's two connections.
+                var waiting = 0
+                for _ in 0..<3_000 where waiting == 0 {
+                    let rows = try await other[0].query(
+                        "SELECT count(*) FROM pg_stat_activity WHERE \(holderPID) = ANY(pg_blocking_pids(pid))")
+                    for try await count in rows.decode(Int.self) { waiting = count }
+                    if waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+                }
+                #expect(waiting == 1, "one connection waits on the flooder's lock, not the pool")
+
+                // Everyone else is served meanwhile.
+                let nonce = try await store.issue(for: "someone-else")
+                #expect(try await store.consume(nonce))
+
+                var refused = 0
+                for request in flood {
+                    do { _ = try await request.value } catch let error as NonceStoreError {
+                        refused += 1
+                        #expect(error.message == "the nonce store waited too long for another request of the same client; try again")
+                    }
+                }
+                #expect(refused == 40)
+                #expect(failures("lock_timeout") == 40, "each a per-request refusal")
+                #expect(failures("timeout") == 0 && failures("paused") == 0 && failures("error") == 0, "no outage")
+
+                release.open()
+                try await holder.value
+                #expect(try await store.consume(try await store.issue(for: "flooder")))
+                try await PostgresTestDatabase.drop(table, on: other[0])
+            }
+        }
+    }
+
     /// A purge that falls due runs after the operation has answered, in a task of its own and one at a
     /// time: a purge that never ends costs no operation its answer or its deadline. (No database: the
     /// operations answer by themselves; the purge is the test's.)
