@@ -10,7 +10,8 @@ import OAuthEngine
 /// - `GET` ``startPath`` (`?return_to=/local/path`, `?retry=1`): redirects to LINE with the sealed attempt cookie;
 /// - `GET` the redirect URI's path: completes the login, sets the sealed session cookie, redirects to
 ///   the `return_to` path or ``afterLoginPath``;
-/// - `POST` ``logoutPath``: revokes the tokens at LINE, deletes the session cookie, redirects to ``afterLogoutPath``.
+/// - `POST` ``logoutPath``: ends the session, revokes the tokens at LINE, deletes the session cookie, redirects to
+///   ``afterLogoutPath``; a session the store could not end is a 503 page that keeps the cookie (try again).
 ///
 /// ```swift
 /// let router = Router(context: LineRequestContext.self)

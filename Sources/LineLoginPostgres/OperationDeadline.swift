@@ -1,63 +1,141 @@
-import Foundation
+import OAuthEngine
 
-/// The operation deadline of every PostgreSQL store: how long a caller waits for one database operation
-/// before it is answered with an error (a 503, a miss, "signed out") instead of waiting for the pool.
+/// The operation deadline of every PostgreSQL store, and the pause that keeps an outage cheap.
 ///
-/// A timer and the operation race; whichever ends first answers. PostgresNIO's pool does not give up a
-/// query waiting for a connection when its task is cancelled (with the database down it waited 67 s), so
-/// the operation runs unstructured and is left to end on its own; after a failure the store is left alone
-/// for ``pause`` so that, during an outage, at most a few such operations wait at once rather than one per
-/// request. The first operation after the pause tries the database again: when it answers, service resumes
-/// without a restart. Every failure is told to the store (``Failure``), which logs and counts it.
-final class OperationDeadline: @unchecked Sendable {
-    // @unchecked: `openAgainAt` is only touched under `lock`.
-
-    /// How an operation failed.
-    enum Failure: String, Sendable {
-        /// The database did not answer within ``OperationDeadline/timeout``.
+/// Each operation races ``Policy/timeout`` and its caller's cancellation on the package's one racer
+/// (`DeadlineRace`); whichever ends first answers. PostgresNIO's pool does not give up a query waiting for
+/// a connection when its task is cancelled (with the database down it waited 67 s), so an operation that
+/// lost the race is *abandoned*: left to end on its own, and counted until it does. Then:
+///
+/// - an error the server answered about one request (a constraint, a lock wait past `lock_timeout`)
+///   fails that request alone;
+/// - a connection- or pool-level failure, or ``Policy/timeoutsBeforePause`` timeouts in a row (no
+///   answer between them), *pauses* the store for ``Policy/pause``: operations then fail at once instead
+///   of each waiting out the deadline;
+/// - after the pause one operation probes the database while the others keep failing at once
+///   (half-open); its answer resumes service, or its failure starts another pause;
+/// - while ``Policy/abandonedLimit`` abandoned operations are still waiting in the pool, more are
+///   refused at once rather than piling up.
+///
+/// The pause is measured on a monotonic clock. Every failure is told to the store (``Failure``), which
+/// logs and counts it.
+final class OperationDeadline: Sendable {
+    /// How an operation failed (the `reason` of `line_login_store_failures_total`).
+    enum Failure: String, Sendable, CaseIterable {
+        /// The database did not answer within the deadline.
         case timedOut = "timeout"
-        /// The database (or the pool) answered with an error.
+        /// The database (or the way to it) answered with an error.
         case failed = "error"
-        /// Not tried: the store failed less than ``OperationDeadline/pause`` seconds ago.
+        /// A lock wait passed `lock_timeout`: another request of the same client held it.
+        case lockTimeout = "lock_timeout"
+        /// Not tried: the store is paused, or its probe is under way.
         case paused
+        /// Not tried: too many abandoned operations are still waiting for the database.
+        case backlog
+        /// The caller was cancelled (a client that went away) before the database answered.
+        case cancelled
     }
 
-    let timeout: Duration
-    let pause: TimeInterval
-    private let onFailure: @Sendable (Failure, PostgresStoreError) -> Void
-    private let lock = NSLock()
-    private var openAgainAt: Date?
+    /// The deadline's settings.
+    struct Policy: Sendable {
+        /// The longest a caller waits for one operation.
+        var timeout: Duration
+        /// How long the store is left alone after it pauses.
+        var pause: Duration = .seconds(5)
+        /// Timeouts in a row (with no answer from the database between them) that pause the store.
+        var timeoutsBeforePause = 3
+        /// Abandoned operations still in flight beyond which more are refused at once.
+        var abandonedLimit = 16
+    }
 
-    init(timeout: Duration, pause: TimeInterval = 5, onFailure: @escaping @Sendable (Failure, PostgresStoreError) -> Void = { _, _ in }) {
-        self.timeout = timeout
-        self.pause = pause
+    private enum Breaker: Sendable {
+        /// Serving; `timeouts` in a row so far.
+        case closed(timeouts: Int)
+        /// Paused until then.
+        case open(until: ContinuousClock.Instant)
+        /// One operation is probing the database; the others fail at once.
+        case probing
+    }
+
+    private struct State: Sendable {
+        var breaker = Breaker.closed(timeouts: 0)
+        /// Every operation running, and whether its caller has given up on it.
+        var running: [UInt64: Bool] = [:]
+        var abandoned = 0
+        var next: UInt64 = 0
+    }
+
+    private enum Admission {
+        case admitted(id: UInt64, probe: Bool)
+        case refused(Failure)
+    }
+
+    let policy: Policy
+    var timeout: Duration { policy.timeout }
+    private let clock: any MonotonicClock
+    private let classify: @Sendable (any Error) -> DatabaseFailure
+    private let onFailure: @Sendable (Failure, PostgresStoreError) -> Void
+    private let state = LockedValue(State())
+
+    init(
+        _ policy: Policy, clock: any MonotonicClock = ContinuousClock(),
+        classify: @escaping @Sendable (any Error) -> DatabaseFailure = DatabaseFailure.init,
+        onFailure: @escaping @Sendable (Failure, PostgresStoreError) -> Void = { _, _ in }
+    ) {
+        self.policy = policy
+        self.clock = clock
+        self.classify = classify
         self.onFailure = onFailure
     }
 
-    /// `operation`'s result, or `PostgresStoreError` when it took longer than ``timeout``, failed, or the
-    /// store is paused after a recent failure (`what` names the store).
+    /// Whether operations are let through now (the store isn't paused or probing).
+    var isServing: Bool {
+        state.withLock { if case .closed = $0.breaker { return true } else { return false } }
+    }
+
+    /// How many operations were given up on (timed out, or their caller cancelled) and still run.
+    var abandoned: Int { state.withLock { $0.abandoned } }
+
+    /// `operation`'s result, or `PostgresStoreError` when it failed, took longer than the deadline, its
+    /// caller was cancelled, or the store refused it at once (paused, probing, or backlogged); `what`
+    /// names the store.
     func run<Result: Sendable>(
         _ what: String, _ operation: @escaping @Sendable () async throws -> Result
     ) async throws(PostgresStoreError) -> Result {
-        if let openAgainAt = lock.withLock({ openAgainAt }), Date() < openAgainAt {
-            let error = PostgresStoreError("\(what) failed a moment ago and is left alone for a few seconds")
-            onFailure(.paused, error)
-            throw error
+        let (id, probe): (UInt64, Bool)
+        switch admit() {
+        case .admitted(let admitted, let probing): (id, probe) = (admitted, probing)
+        case .refused(let reason): throw fail(reason, Self.refusal(reason, what, policy))
         }
-        let outcome = await race(operation)
+        let outcome = await DeadlineRace.run(timeout: policy.timeout) { () async throws -> Result in
+            defer { self.ended(id) }
+            return try await operation()
+        }
         switch outcome {
-        case .success(let value):
+        case .finished(.success(let value)):
+            answered()
             return value
-        case .failure(let error):
-            lock.withLock { openAgainAt = Date().addingTimeInterval(pause) }
-            if error is DeadlinePassed {
-                let failure = PostgresStoreError("\(what) did not answer within \(Self.words(timeout))")
-                onFailure(.timedOut, failure)
-                throw failure
+        case .finished(.failure(let error)):
+            switch classify(error) {
+            case .unreachable:
+                pauseNow()
+                throw fail(.failed, PostgresStoreError(what, failedWith: error))
+            case .lockTimeout:
+                answered()
+                throw fail(.lockTimeout, PostgresStoreError("\(what) waited too long for another request of the same client; try again"))
+            case .answered:
+                answered()
+                throw fail(.failed, PostgresStoreError(what, failedWith: error))
             }
-            let failure = PostgresStoreError(what, failedWith: error)
-            onFailure(.failed, failure)
-            throw failure
+        case .timedOut:
+            abandon(id)
+            timedOut(probe: probe)
+            throw fail(.timedOut, PostgresStoreError("\(what) did not answer within \(Self.words(policy.timeout))"))
+        case .cancelled:
+            abandon(id)
+            // A probe whose caller went away proves nothing: the next operation probes instead.
+            if probe { state.withLock { $0.breaker = .open(until: clock.now) } }
+            throw fail(.cancelled, PostgresStoreError("the request was cancelled before \(what) answered"))
         }
     }
 
@@ -68,51 +146,76 @@ final class OperationDeadline: @unchecked Sendable {
         return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
     }
 
-    private struct DeadlinePassed: Error {}
-
-    private func race<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async -> Swift.Result<Result, any Error>
-    {
-        let answer = Answer<Result>()
-        let work = Task { try await operation() }
-        let timeout = self.timeout
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            answer.give(.failure(DeadlinePassed()))
-            work.cancel()
+    private static func refusal(_ reason: Failure, _ what: String, _ policy: Policy) -> PostgresStoreError {
+        switch reason {
+        case .backlog:
+            PostgresStoreError("\(what) has \(policy.abandonedLimit) operations the database has not answered yet; try again later")
+        default:
+            PostgresStoreError("\(what) is paused: the database stopped answering a moment ago; try again in a few seconds")
         }
-        Task {
-            answer.give(await work.result)
-            timer.cancel()
-        }
-        return await answer.value()
-    }
-}
-
-/// The first of several answers, handed to one waiter.
-private final class Answer<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: every field is only touched under `lock`.
-    private let lock = NSLock()
-    private var result: Swift.Result<Value, any Error>?
-    private var waiter: CheckedContinuation<Swift.Result<Value, any Error>, Never>?
-
-    func give(_ answer: Swift.Result<Value, any Error>) {
-        let waiter: CheckedContinuation<Swift.Result<Value, any Error>, Never>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = answer
-            defer { self.waiter = nil }
-            return self.waiter
-        }
-        waiter?.resume(returning: answer)
     }
 
-    func value() async -> Swift.Result<Value, any Error> {
-        await withCheckedContinuation { continuation in
-            let ready: Swift.Result<Value, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = continuation
-                return nil
+    private func fail(_ reason: Failure, _ error: PostgresStoreError) -> PostgresStoreError {
+        onFailure(reason, error)
+        return error
+    }
+
+    private func admit() -> Admission {
+        let now = clock.now
+        return state.withLock { state in
+            if state.abandoned >= policy.abandonedLimit { return .refused(.backlog) }
+            var probe = false
+            switch state.breaker {
+            case .closed: break
+            case .open(let until):
+                guard now >= until else { return .refused(.paused) }
+                state.breaker = .probing
+                probe = true
+            case .probing: return .refused(.paused)
             }
-            if let ready { continuation.resume(returning: ready) }
+            let id = state.next
+            state.next &+= 1
+            state.running[id] = false
+            return .admitted(id: id, probe: probe)
+        }
+    }
+
+    /// The database answered (a result, or an error about the request): serving, no timeouts in a row.
+    private func answered() {
+        state.withLock { $0.breaker = .closed(timeouts: 0) }
+    }
+
+    private func pauseNow() {
+        let until = clock.now + policy.pause
+        state.withLock { $0.breaker = .open(until: until) }
+    }
+
+    private func timedOut(probe: Bool) {
+        let until = clock.now + policy.pause
+        state.withLock { state in
+            switch state.breaker {
+            case .closed(let timeouts):
+                state.breaker = timeouts + 1 >= policy.timeoutsBeforePause ? .open(until: until) : .closed(timeouts: timeouts + 1)
+            case .probing where probe:
+                state.breaker = .open(until: until)
+            case .open, .probing:
+                break
+            }
+        }
+    }
+
+    /// The caller gave up on operation `id`: counted as abandoned until it ends, unless it has already.
+    private func abandon(_ id: UInt64) {
+        state.withLock { state in
+            guard state.running[id] == false else { return }
+            state.running[id] = true
+            state.abandoned += 1
+        }
+    }
+
+    private func ended(_ id: UInt64) {
+        state.withLock { state in
+            if state.running.removeValue(forKey: id) == true { state.abandoned -= 1 }
         }
     }
 }

@@ -41,7 +41,7 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
     /// must never be slower than asking LINE, least of all while the database is down).
     public var timeout: Duration { storage.timeout }
 
-    private let storage: PostgresStoreTable
+    let storage: PostgresStoreTable
 
     /// Creates a cache on `client`.
     /// - Parameters:
@@ -59,16 +59,26 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
     ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
     ///     {`store`: `access_token_cache`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(
+    public convenience init(
         client: PostgresClient, table: String = PostgresAccessTokenCache.defaultTable, maximumAge: TimeInterval = 300,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true, clock: (any WallClock)? = nil,
         logger: Logger = Logger(label: "LineLoginPostgres", factory: { _ in SwiftLogNoOpLogHandler() }),
         timeout: Duration = .seconds(1), metricsFactory: (any MetricsFactory)? = nil
     ) throws(PostgresStoreError) {
+        try self.init(
+            client: client, table: table, maximumAge: maximumAge, purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval,
+            createsSchema: createsSchema, clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: .standard)
+    }
+
+    /// The public initializer's cache, with `tuning` (tests: the pause's clock, the purge).
+    init(
+        client: PostgresClient, table: String, maximumAge: TimeInterval, purgeBatchSize: Int, purgeInterval: Int, createsSchema: Bool,
+        clock: (any WallClock)?, logger: Logger, timeout: Duration, metricsFactory: (any MetricsFactory)?, tuning: StoreTuning
+    ) throws(PostgresStoreError) {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the access-token cache",
             metricName: "access_token_cache", purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema,
-            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory)
+            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: tuning)
         self.maximumAge = maximumAge
     }
 

@@ -13,8 +13,9 @@ public import PostgresNIO
 /// and one at its quota loses its own oldest, never another client's; when ``capacity`` live nonces are
 /// pending, a client with none is refused (``NonceStoreError``, a 503 at the route) rather than pushing
 /// out someone's sign-in. Issuing for one client is serialized by a transaction-scoped advisory lock, so
-/// the quota holds across instances; the capacity is counted without a lock and may be passed by as many
-/// nonces as are issued at the same moment.
+/// the quota holds across instances (and, on each instance, by turns taken before a connection is, so a
+/// client flooding the store ties up one connection, not the pool); the capacity is counted without a
+/// lock and may be passed by as many nonces as are issued at the same moment.
 ///
 /// ``consume(_:)`` is one statement (`DELETE … RETURNING`), so of any number of concurrent consumers on
 /// any number of instances exactly one sees `true`. The table holds SHA-256 digests of the nonces and of
@@ -47,12 +48,14 @@ public final class PostgresNonceStore: NonceStore {
     /// Whether the first operation creates the table and its indexes when they are missing.
     public var createsSchema: Bool { storage.createsSchema }
     /// The operation deadline: the longest an issue or a consume waits for the database before it fails
-    /// (a 503 at the route, not a request held for as long as the pool waits for a connection). After a
-    /// failure the store is left alone for 5 s, then tried again: service resumes when the database answers.
+    /// (a 503 at the route, not a request held for as long as the pool waits for a connection). A
+    /// connection-level failure or 3 timeouts in a row pause the store for 5 s; then one operation probes
+    /// the database, and service resumes when it answers (docs/POSTGRES.md).
     public var timeout: Duration { storage.timeout }
 
-    private let storage: PostgresStoreTable
+    let storage: PostgresStoreTable
     private let random: any RandomSource
+    private let gate = ClientGate()
 
     /// Creates a store on `client`.
     /// - Parameters:
@@ -72,7 +75,7 @@ public final class PostgresNonceStore: NonceStore {
     ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
     ///     {`store`: `nonce`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(
+    public convenience init(
         client: PostgresClient, table: String = PostgresNonceStore.defaultTable,
         capacity: Int = 100_000, perClientLimit: Int = 16, lifetime: TimeInterval = 600,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
@@ -82,10 +85,22 @@ public final class PostgresNonceStore: NonceStore {
     )
         throws(PostgresStoreError)
     {
+        try self.init(
+            client: client, table: table, capacity: capacity, perClientLimit: perClientLimit, lifetime: lifetime,
+            purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, random: random,
+            logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: .standard)
+    }
+
+    /// The public initializer's store, with `tuning` (tests: the pause's clock, the purge).
+    init(
+        client: PostgresClient, table: String, capacity: Int, perClientLimit: Int, lifetime: TimeInterval, purgeBatchSize: Int,
+        purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?, random: any RandomSource, logger: Logger, timeout: Duration,
+        metricsFactory: (any MetricsFactory)?, tuning: StoreTuning
+    ) throws(PostgresStoreError) {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the nonce store", metricName: "nonce",
             purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema, clock: clock, logger: logger,
-            timeout: timeout, metricsFactory: metricsFactory)
+            timeout: timeout, metricsFactory: metricsFactory, tuning: tuning)
         self.capacity = max(1, capacity)
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime
@@ -113,15 +128,23 @@ public final class PostgresNonceStore: NonceStore {
 
     /// Issues 32 CSPRNG bytes, base64url (43 characters), to `client`.
     ///
-    /// - Throws: ``NonceStoreError`` when the store is full of other clients' pending nonces, or the
-    ///   database fails.
+    /// Issues for one client take turns on this instance, waiting here rather than on a pool connection,
+    /// and its advisory lock is taken with `lock_timeout` = ``lockTimeout``.
+    ///
+    /// - Throws: ``NonceStoreError`` when the store is full of other clients' pending nonces, when the
+    ///   client's earlier issues kept its turn or its lock past ``lockTimeout`` (that request alone fails),
+    ///   or the database fails.
     public func issue(for client: String) async throws(NonceStoreError) -> String {
         let nonce = Base64URL.encode(random.bytes(count: 32))
         let digest = PostgresStoreTable.digest(nonce)
         let clientKey = PostgresStoreTable.digest(client)
         let now = storage.now
+        let (gate, patience) = (gate, lockTimeout)
         let issued = try await run {
-            try await self.client.withTransaction(logger: self.storage.logger) { connection in
+            // The client's earlier issue on this instance first, waiting here rather than on a connection.
+            try await gate.enter(clientKey, patience: patience)
+            defer { gate.leave(clientKey) }
+            return try await self.client.withTransaction(logger: self.storage.logger) { connection in
                 try await self.issue(digest: digest, clientKey: clientKey, now: now, on: connection)
             }
         }
@@ -171,10 +194,15 @@ public final class PostgresNonceStore: NonceStore {
     // One issue inside its transaction: `false` when the store is full of other clients' nonces.
     private func issue(digest: Data, clientKey: Data, now: Date?, on connection: PostgresConnection) async throws -> Bool {
         let (table, logger) = (storage.name.sql, storage.logger)
-        // One issuer per client at a time, on every instance: the quota can't be overrun by a race.
-        try await connection.query(
+        // A lock wait that outlasts this fails this request alone (SQLSTATE 55P03), not the store.
+        let milliseconds = "\(Int((lockTimeout / .milliseconds(1)).rounded(.up)))ms"
+        for try await _ in try await connection.query("SELECT set_config('lock_timeout', \(milliseconds), true)", logger: logger) {}
+        // One issuer per client at a time, on every instance: the quota can't be overrun by a race. Its row
+        // is read, so a lock wait that fails fails here (the error comes after the row's description).
+        let locked = try await connection.query(
             "SELECT pg_advisory_xact_lock(hashtext(\(table)), hashtext(encode(\(clientKey), 'hex')))",
             logger: logger)
+        for try await _ in locked {}
         // The client's expired nonces, and those past its quota less one (room for the new one), oldest first.
         try await connection.query(
             """
@@ -211,6 +239,11 @@ public final class PostgresNonceStore: NonceStore {
             """, logger: logger)
         return true
     }
+
+    /// The longest an issue waits for the same client's earlier one, on this instance or (the advisory
+    /// lock's `lock_timeout`) on any: a quarter of ``timeout``, so that a client flooding the store is
+    /// refused request by request ("try again") while the deadline, and the store, stay untouched.
+    public var lockTimeout: Duration { max(storage.timeout / 4, .milliseconds(1)) }
 
     // The store's operations, with a database failure as the ``NonceStoreError`` the protocol throws.
     private func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws(NonceStoreError) -> Result {

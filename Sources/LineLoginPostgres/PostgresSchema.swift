@@ -12,7 +12,8 @@ enum PostgresSchema {
         logger: Logger
     ) async throws {
         try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(table.sql)))", logger: logger)
+            // Read to its end, so a failed lock wait fails here rather than as the next statement's 25P02.
+            for try await _ in try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(table.sql)))", logger: logger) {}
             for statement in statements {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }

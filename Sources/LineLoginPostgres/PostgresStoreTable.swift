@@ -24,13 +24,14 @@ struct PostgresStoreTable: Sendable {
     let what: String
     /// The operation deadline: the longest one operation may take.
     var timeout: Duration { deadline.timeout }
-    private let deadline: OperationDeadline
-    private let upkeep: StoreUpkeep
+    let deadline: OperationDeadline
+    let upkeep: StoreUpkeep
+    private let purgeOverride: (@Sendable () async throws -> Int)?
 
     init(
         client: PostgresClient, table: String, statements: (String) throws(PostgresStoreError) -> [String], what: String,
         metricName: String, purgeBatchSize: Int, purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?, logger: Logger,
-        timeout: Duration, metricsFactory: (any MetricsFactory)?
+        timeout: Duration, metricsFactory: (any MetricsFactory)?, tuning: StoreTuning
     ) throws(PostgresStoreError) {
         name = try PostgresTableName(table)
         self.statements = try statements(table)
@@ -43,37 +44,34 @@ struct PostgresStoreTable: Sendable {
         self.clock = clock
         self.logger = logger
         let failures = StoreFailures(store: metricName, logger: logger, factory: metricsFactory ?? MetricsSystem.factory)
-        deadline = OperationDeadline(timeout: timeout, onFailure: { failures.report($0, $1) })
+        deadline = OperationDeadline(tuning.policy(timeout: timeout), clock: tuning.clock, onFailure: { failures.report($0, $1) })
         upkeep = StoreUpkeep(purgeInterval: purgeInterval)
+        purgeOverride = tuning.purge
     }
 
     /// The time expiries are compared with: the store's clock, or `nil` for the database's own.
     var now: Date? { clock?.now() }
 
-    /// Creates the schema first if this instance hasn't, runs `body`, then a purge batch when one is due;
-    /// all within ``timeout``.
+    /// Runs `body` within the operation deadline, after creating the schema if this instance hasn't (under
+    /// a deadline of its own, so a first use doesn't eat the operation's). A purge that falls due runs
+    /// afterwards in a task of its own: it never delays the answer or counts against the deadline.
     @discardableResult
     func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws(PostgresStoreError) -> Result {
-        try await deadline.run(what) { try await operation(body) }
-    }
-
-    private func operation<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws(PostgresStoreError) -> Result {
-        do {
-            if createsSchema {
-                let (statements, name, client, logger) = (statements, name, client, logger)
-                try await upkeep.ensureSchema {
-                    try await PostgresSchema.create(statements, table: name, on: client, logger: logger)
-                }
+        if createsSchema, !upkeep.schemaIsReady {
+            let (statements, name, client, logger, upkeep) = (statements, name, client, logger, upkeep)
+            try await deadline.run(what) {
+                try await upkeep.ensureSchema { try await PostgresSchema.create(statements, table: name, on: client, logger: logger) }
             }
-            let result = try await body()
-            if await upkeep.purgeIsDue() {
-                // Best effort: the operation succeeded; the next due purge, or purgeExpired(), tries again.
-                _ = try? await purge()
-            }
-            return result
-        } catch {
-            throw PostgresStoreError(what, failedWith: error)
         }
+        let result = try await deadline.run(what, body)
+        let (deadline, table) = (deadline, self)
+        upkeep.operationAnswered {
+            // Best effort, and not while the database isn't answering: the next due purge, or purgeExpired(),
+            // tries again.
+            guard deadline.isServing else { return }
+            _ = try? await table.purgeBatch()
+        }
+        return result
     }
 
     /// Deletes at most ``purgeBatchSize`` expired rows; how many it deleted.
@@ -102,6 +100,12 @@ struct PostgresStoreTable: Sendable {
 
     private func purge() async throws -> Int {
         try await PostgresSchema.purge(table: name, batchSize: purgeBatchSize, now: now, on: client, logger: logger)
+    }
+
+    /// The opportunistic purge: one batch, or what a test put in its place.
+    private func purgeBatch() async throws -> Int {
+        if let purgeOverride { return try await purgeOverride() }
+        return try await purge()
     }
 
     /// The SHA-256 digest a store keeps instead of a value (a nonce, a session ID, a token).

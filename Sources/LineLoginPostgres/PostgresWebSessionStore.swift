@@ -37,11 +37,12 @@ public final class PostgresWebSessionStore: WebSessionStore {
     public var createsSchema: Bool { storage.createsSchema }
     /// The operation deadline: the longest a begin, a lookup or an end waits for the database before it
     /// fails (a lookup that fails counts as signed out, a begin or an end is a 503), rather than as long as
-    /// the pool waits for a connection. After a failure the store is left alone for 5 s, then tried again:
-    /// service resumes when the database answers.
+    /// the pool waits for a connection. A connection-level failure or 3 timeouts in a row pause the store
+    /// for 5 s; then one operation probes the database, and service resumes when it answers
+    /// (docs/POSTGRES.md).
     public var timeout: Duration { storage.timeout }
 
-    private let storage: PostgresStoreTable
+    let storage: PostgresStoreTable
 
     /// Creates a store on `client`.
     /// - Parameters:
@@ -57,7 +58,7 @@ public final class PostgresWebSessionStore: WebSessionStore {
     ///   - metricsFactory: where failed operations are counted (`line_login_store_failures_total`
     ///     {`store`: `web_session`, `reason`}); `nil`, `MetricsSystem.factory`.
     /// - Throws: ``PostgresStoreError`` when `table` is not a safe identifier.
-    public init(
+    public convenience init(
         client: PostgresClient, table: String = PostgresWebSessionStore.defaultTable,
         purgeBatchSize: Int = 500, purgeInterval: Int = 1_000, createsSchema: Bool = true,
         clock: (any WallClock)? = nil,
@@ -66,10 +67,20 @@ public final class PostgresWebSessionStore: WebSessionStore {
     )
         throws(PostgresStoreError)
     {
+        try self.init(
+            client: client, table: table, purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema,
+            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: .standard)
+    }
+
+    /// The public initializer's store, with `tuning` (tests: the pause's clock, the purge).
+    init(
+        client: PostgresClient, table: String, purgeBatchSize: Int, purgeInterval: Int, createsSchema: Bool, clock: (any WallClock)?,
+        logger: Logger, timeout: Duration, metricsFactory: (any MetricsFactory)?, tuning: StoreTuning
+    ) throws(PostgresStoreError) {
         storage = try PostgresStoreTable(
             client: client, table: table, statements: Self.schemaStatements(table:), what: "the web session store",
             metricName: "web_session", purgeBatchSize: purgeBatchSize, purgeInterval: purgeInterval, createsSchema: createsSchema,
-            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory)
+            clock: clock, logger: logger, timeout: timeout, metricsFactory: metricsFactory, tuning: tuning)
     }
 
     /// The statements that create the table and its index, each idempotent (`IF NOT EXISTS`): the

@@ -2,42 +2,37 @@ import CoreMetrics
 import Logging
 
 /// Logs and counts a store's failed operations, so that a database that stopped answering shows in the
-/// logs (a warning per failure; the operations refused during the pause that follows at `debug`) and in
-/// `line_login_store_failures_total` {`store`: `nonce`|`web_session`|`access_token_cache`, `reason`:
-/// `timeout`|`error`|`paused`}. Messages name the store and the kind of failure, never a value.
+/// logs and in `line_login_store_failures_total` {`store`: `nonce`|`web_session`|`access_token_cache`,
+/// `reason`: `timeout`|`error`|`lock_timeout`|`paused`|`backlog`|`cancelled`}. A timeout or a database
+/// error is a warning; what follows from one (the operations refused during a pause or a backlog), a lock
+/// wait one client's own requests caused, and a caller that went away are logged at `debug`, so a flood
+/// can't flood the log. Messages name the store and the kind of failure, never a value.
 struct StoreFailures: Sendable {
     private let store: String
     private let logger: Logger
     // Created once: a handle is cheap to update and costly to create.
-    private let timedOut: Counter
-    private let failed: Counter
-    private let paused: Counter
+    private let counters: [OperationDeadline.Failure: Counter]
 
     /// The report of the store `store` (the metric's dimension), logging to `logger`.
     init(store: String, logger: Logger, factory: any MetricsFactory) {
         self.store = store
         self.logger = logger
-        func counter(_ reason: OperationDeadline.Failure) -> Counter {
-            Counter(
+        var counters: [OperationDeadline.Failure: Counter] = [:]
+        for reason in OperationDeadline.Failure.allCases {
+            counters[reason] = Counter(
                 label: "line_login_store_failures_total", dimensions: [("store", store), ("reason", reason.rawValue)], factory: factory)
         }
-        timedOut = counter(.timedOut)
-        failed = counter(.failed)
-        paused = counter(.paused)
+        self.counters = counters
     }
 
     /// Counts and logs one failed operation.
     func report(_ failure: OperationDeadline.Failure, _ error: PostgresStoreError) {
+        counters[failure]?.increment()
         let metadata: Logger.Metadata = ["line.store": "\(store)", "line.reason": "\(failure.rawValue)"]
         switch failure {
-        case .timedOut:
-            timedOut.increment()
+        case .timedOut, .failed:
             logger.warning("\(error.message); answering without it", metadata: metadata)
-        case .failed:
-            failed.increment()
-            logger.warning("\(error.message); answering without it", metadata: metadata)
-        case .paused:
-            paused.increment()
+        case .lockTimeout, .paused, .backlog, .cancelled:
             logger.debug("\(error.message)", metadata: metadata)
         }
     }

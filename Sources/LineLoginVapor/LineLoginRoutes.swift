@@ -8,7 +8,8 @@ public import Vapor
 /// - `GET` start (`/login`; `?return_to=/local/path`, `?retry=1`): redirects to LINE with the sealed attempt cookie;
 /// - `GET` the redirect URI's path: completes the login, sets the sealed session cookie, redirects to
 ///   the `return_to` path or the after-login path;
-/// - `POST` logout (`/logout`): revokes the tokens at LINE, deletes the session cookie, redirects.
+/// - `POST` logout (`/logout`): ends the session, revokes the tokens at LINE, deletes the session cookie, redirects;
+///   a session the store could not end is a 503 page that keeps the cookie (try again).
 ///
 /// ```swift
 /// let login = try WebLogin(configuration: WebLoginConfiguration(

@@ -25,12 +25,13 @@ enum PostgresTestDatabase {
         return try PostgresURL.configuration(url, tls: .disable)
     }
 
-    /// Runs `body` with `count` clients, each its own pool as a separate instance of a site would have,
-    /// running while `body` does.
+    /// Runs `body` with `count` clients, each its own pool (of at most `maximumConnections`, PostgresNIO's
+    /// 20 by default) as a separate instance of a site would have, running while `body` does.
     static func withClients<Result: Sendable>(
-        _ count: Int = 1, _ body: @Sendable ([PostgresClient]) async throws -> Result
+        _ count: Int = 1, maximumConnections: Int? = nil, _ body: @Sendable ([PostgresClient]) async throws -> Result
     ) async throws -> Result {
-        let configuration = try configuration()
+        var configuration = try configuration()
+        if let maximumConnections { configuration.options.maximumConnections = maximumConnections }
         let clients = (0..<count).map { _ in PostgresClient(configuration: configuration) }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             for client in clients { group.addTask { await client.run() } }

@@ -47,21 +47,36 @@ enum WebLoginRouteCases {
     static func check(_ framework: any WebLoginFramework) async throws {
         let emulator = try await EmulatorHarness.start()
         do {
+            let sessions = OutageWebSessionStore()
             let login = try WebLogin(
                 configuration: WebLoginConfiguration(
                     channelID: EmulatorHarness.channelID, channelSecret: emulator.secret(), redirectURI: redirectURI,
-                    platform: emulator.platform))
+                    platform: emulator.platform, sessions: sessions))
             try await framework.withSite(login) { site in
                 try await startCallbackSessionLogout(site, login: login, emulator: emulator)
                 try await aForgedStateShowsAPageAndOffersOneRetry(site)
                 try await aTamperedSessionCookieIsIgnored(site)
                 try await aLogoutPostWithoutOriginIsNotCrossSite(site)
+                try await aLogoutTheStoreCannotRecordIsNotASuccess(site, sessions: sessions, emulator: emulator)
             }
         } catch {
             await emulator.stop()
             throw error
         }
         await emulator.stop()
+    }
+
+    /// Signs Brown in through the routes; the session cookie's value.
+    static func signIn(_ site: any SiteClient, emulator: EmulatorHarness) async throws -> String {
+        let start = try await site.send("GET", "/login?return_to=%2Fwhoami", headers: [])
+        let location = try #require(start.header("location").flatMap(URL.init(string:)))
+        let attempt = try #require(start.cookies["line_login_attempt"])
+        let browser = ScriptedBrowser(email: "brown@example.com", password: "brown")
+        let callbackURL = try await browser.beginSession(redirectURI: redirectURI).present(location)
+        let query = try #require(callbackURL.query)
+        let callback = try await site.send("GET", "/callback?" + query, headers: [("Cookie", "line_login_attempt=\(attempt)")])
+        #expect(callback.status == 303, "\(callback.body)")
+        return try #require(callback.cookies["line_session"])
     }
 
     static func startCallbackSessionLogout(_ site: any SiteClient, login: WebLogin, emulator: EmulatorHarness) async throws {
@@ -136,5 +151,34 @@ enum WebLoginRouteCases {
     static func aLogoutPostWithoutOriginIsNotCrossSite(_ site: any SiteClient) async throws {
         let plain = try await site.send("POST", "/logout", headers: [])
         #expect(plain.status == 303, "a post without Origin (an older browser, a script) is not cross-site by itself")
+    }
+
+    /// A logout while the session store can't answer (a paused or unreachable database) must not look done:
+    /// a copy of the cookie would still open the session. 503, the cookie kept; once the store answers, the
+    /// retried logout ends the session and the copy is dead.
+    static func aLogoutTheStoreCannotRecordIsNotASuccess(
+        _ site: any SiteClient, sessions: OutageWebSessionStore, emulator: EmulatorHarness
+    ) async throws {
+        let session = try await signIn(site, emulator: emulator)
+        let cookie = ("Cookie", "line_session=\(session)")
+        #expect(try await site.send("GET", "/whoami", headers: [cookie]).body == "Brown")
+
+        sessions.isDown = true
+        #expect(try await site.send("GET", "/whoami", headers: [cookie]).body == "signed out", "pages fail closed")
+        let failed = try await site.send("POST", "/logout", headers: [cookie, ("Host", "localhost"), ("Origin", "http://localhost")])
+        #expect(failed.status == 503, "not the success redirect")
+        #expect(failed.header("location") == nil)
+        #expect(failed.cookies["line_session"] == nil, "the cookie is kept, so the user can try again")
+        #expect(failed.header("cache-control") == "no-store")
+        #expect(failed.body.contains("Logout could not be completed"))
+        #expect(failed.body.contains(#"<form method="post" action="/logout">"#))
+
+        sessions.isDown = false
+        #expect(try await site.send("GET", "/whoami", headers: [cookie]).body == "Brown", "nothing pretended the logout happened")
+        let retried = try await site.send("POST", "/logout", headers: [cookie, ("Host", "localhost"), ("Origin", "http://localhost")])
+        #expect(retried.status == 303)
+        #expect(retried.cookies["line_session"] == "")
+        // The copy held by someone else is dead.
+        #expect(try await site.send("GET", "/whoami", headers: [cookie]).body == "signed out")
     }
 }

@@ -201,13 +201,21 @@ public struct WebLogin: Sendable {
     /// The session sealed in the request's `Cookie` header, if present, intact, unexpired and still live
     /// in ``WebLoginConfiguration/sessions`` (not logged out). A store that can't answer refuses it.
     public func session(cookieHeader: String?) async -> WebSession? {
-        guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader),
-            let session = try? configuration.sealer.open(
-                sealed, as: WebSession.self, purpose: sessionPurpose,
-                now: configuration.clock.now()),
+        guard let session = sealedSession(cookieHeader: cookieHeader),
             (try? await configuration.sessions.isActive(session.id)) == true
         else { return nil }
         return session
+    }
+
+    /// The session sealed in the request's `Cookie` header, if present, intact and unexpired, without
+    /// asking ``WebLoginConfiguration/sessions`` whether it is still live: what logout ends, since a store
+    /// that can't answer must not turn a logout into a silent no-op. Never use it to let a request in
+    /// (``session(cookieHeader:)`` does that).
+    public func sealedSession(cookieHeader: String?) -> WebSession? {
+        guard let sealed = ResponseCookie.value(named: configuration.sessionCookieName, inCookieHeader: cookieHeader) else {
+            return nil
+        }
+        return try? configuration.sealer.open(sealed, as: WebSession.self, purpose: sessionPurpose, now: configuration.clock.now())
     }
 
     /// Deletes the session cookie.
@@ -217,15 +225,24 @@ public struct WebLogin: Sendable {
 
     // MARK: Logout
 
-    /// Logs out at LINE: revokes the refresh token (if any) and the access token. There is no logout
-    /// endpoint (quirk 7): also delete the session cookie. A 400 ("already invalid") counts as done.
+    /// Ends `session` in ``WebLoginConfiguration/sessions`` (every copy of its cookie is refused from then
+    /// on) and revokes its tokens at LINE: the refresh token (if any) and the access token. There is no
+    /// logout endpoint (quirk 7): also delete the session cookie. Ending is idempotent, and a 400 from
+    /// LINE ("already invalid") counts as revoked, so a logout that failed can simply be tried again.
+    /// - Throws: ``WebLoginError/sessionStoreUnavailable`` when the store could not end the session (the
+    ///   tokens are revoked anyway: the session is still live here, so the logout must be tried again);
+    ///   ``WebLoginError/revoke(_:)`` when only LINE failed (the session is ended; the token expires on its own).
     public func logout(_ session: WebSession) async throws(WebLoginError) {
-        // Ended here first: the cookie is refused from now on, whether or not LINE can be reached.
-        do { try await configuration.sessions.end(session.id) } catch { throw .sessionStoreUnavailable }
+        var ended = true
+        do { try await configuration.sessions.end(session.id) } catch { ended = false }
+        // Revoked whatever the store said: a copied cookie is worth less with dead tokens.
         if let refreshToken = session.refreshToken {
             try? await tokenClient.revoke(refreshToken, kind: .refreshToken)
         }
-        try await revoke(accessToken: session.accessToken)
+        var revoked: WebLoginError?
+        do { try await revoke(accessToken: session.accessToken) } catch { revoked = error }
+        guard ended else { throw .sessionStoreUnavailable }
+        if let revoked { throw revoked }
     }
 
     /// Revokes one access token (with the channel secret, as web-only channels require).

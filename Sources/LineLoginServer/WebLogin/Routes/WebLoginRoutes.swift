@@ -8,8 +8,9 @@ import OAuthEngine
 /// - `GET` ``startPath`` (`?return_to=/local/path`, `?retry=1`): redirects to LINE with the sealed attempt cookie;
 /// - `GET` ``callbackPath`` (the redirect URI's path): completes the login, sets the sealed session cookie,
 ///   redirects to the `return_to` path or ``afterLoginPath``;
-/// - `POST` ``logoutPath``: revokes the tokens at LINE, deletes the session cookie, redirects to
-///   ``afterLogoutPath``; a cross-site post is refused.
+/// - `POST` ``logoutPath``: ends the session, revokes the tokens at LINE, deletes the session cookie, redirects
+///   to ``afterLogoutPath``; a cross-site post is refused, and a session the store could not end is a 503
+///   that keeps the cookie (try again), never a redirect that looks like success.
 public struct WebLoginRoutes: Sendable {
     /// The web login.
     public let webLogin: WebLogin
@@ -83,8 +84,14 @@ public struct WebLoginRoutes: Sendable {
     /// The attempt cookie's deletion, which every callback answer carries (an attempt is single-use).
     public var attemptCookieDeletion: ResponseCookie { webLogin.attemptCookieDeletion }
 
-    /// `POST logout`: revoke, forget, redirect. A cross-site form post (its `Origin` names another host than
-    /// the request's `Host`, or there is no `Host` to compare) is refused with 403.
+    /// `POST logout`: end, revoke, forget, redirect. A cross-site form post (its `Origin` names another host
+    /// than the request's `Host`, or there is no `Host` to compare) is refused with 403.
+    ///
+    /// The session in the cookie is ended whether or not the store still calls it live (a store that can't
+    /// answer a lookup must not turn a logout into a no-op). When the store can't end it, the answer is a
+    /// 503 page that keeps the cookie so the user can try again: a copy of the cookie would still open the
+    /// session, so nothing may look like a completed logout. When only LINE can't be reached, the logout
+    /// completes: the session is ended here and the token expires on its own.
     /// - Parameters:
     ///   - origin: the request's `Origin` header, if any.
     ///   - host: the request's `Host` (authority), if known.
@@ -94,11 +101,31 @@ public struct WebLoginRoutes: Sendable {
         if let origin, host.map({ Self.sameHost(origin: origin, host: $0) }) != true {
             return WebLoginResponse(status: 403, body: .html("<!DOCTYPE html><title>Forbidden</title><p>Cross-site logout refused.</p>"))
         }
-        if let session = await webLogin.session(cookieHeader: cookieHeader) {
-            // Local logout must happen even when LINE can't be reached; the token then expires on its own.
-            try? await webLogin.logout(session)
+        if let session = webLogin.sealedSession(cookieHeader: cookieHeader) {
+            do throws(WebLoginError) { try await webLogin.logout(session) } catch {
+                if case .sessionStoreUnavailable = error { return logoutIncomplete }
+                // Only LINE failed: ended here, so the logout is done; the token expires on its own.
+            }
         }
         return .redirect(afterLogoutPath, cookies: [webLogin.sessionCookieDeletion])
+    }
+
+    /// The answer to a logout the session store could not record: 503, the cookie kept, a way to retry.
+    var logoutIncomplete: WebLoginResponse {
+        WebLoginResponse(
+            status: 503,
+            body: .html(
+                """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>Logout could not be completed</title></head>
+                <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem;">
+                <h1>Logout could not be completed</h1>
+                <p>The site could not end your session just now, so you are still signed in. Try again in a moment.</p>
+                <form method="post" action="\(HTMLEscaping.escape(logoutPath))"><button type="submit">Try logging out again</button></form>
+                <p><a href="/">Home</a></p>
+                </body></html>
+                """))
     }
 
     static func sameHost(origin: String, host: String) -> Bool {
