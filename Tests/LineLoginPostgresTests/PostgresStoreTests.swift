@@ -206,7 +206,10 @@ struct PostgresStoreTests {
         try await PostgresTestDatabase.withClients(maximumConnections: 2) { small in
             try await PostgresTestDatabase.withClients { other in
                 let table = PostgresTestDatabase.uniqueTable("nonces")
-                let store = try PostgresNonceStore(client: small[0], table: table, timeout: .seconds(8), metricsFactory: metrics)
+                // The deadline is far above what a flood request can take (the gate's patience plus
+                // `lock_timeout`, 4 s): only the per-request refusals are under test, and a 2-core
+                // ThreadSanitizer run beside the other flood suites took 8 s for a plain issue.
+                let store = try PostgresNonceStore(client: small[0], table: table, timeout: .seconds(60), metricsFactory: metrics)
                 #expect(store.lockTimeout == .seconds(2))
                 _ = try await store.count() // the schema, before the flood
 
