@@ -1,11 +1,17 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
-// Layers (arrows point down): line-login / LineLoginServer → LineSDK → OAuthEngine.
-// OAuthEngine and LineSDK need only Foundation and swift-crypto, so an app that adds LineSDK
-// compiles neither Hummingbird nor SwiftNIO (SwiftPM fetches them but builds only what a product uses).
-// LineLoginEmulator depends on no client code (a bug shared with the client must not hide itself);
-// EmulatorBrowser, the scripted user agent that drives its pages over HTTP, sits on OAuthEngine.
+// Layers (arrows point down): line-login, LineLoginServer and its glue → LineLoginPlatform (LINE's endpoints and
+// wire types) ← LineSDK (LINE's iOS API); both → OAuthEngine → LineLoginPrimitives. LineLoginEmulator depends on
+// no client code (a bug shared with the client must not hide itself); EmulatorBrowser, the scripted user agent
+// that drives its pages over HTTP, sits on OAuthEngine.
+//
+// Package traits (SE-0450) keep an app's graph to what it uses. SwiftPM resolves, for a dependency, every package
+// any of its products reaches unless a trait that is off guards every reference to it: so every product
+// dependency beyond swift-crypto and swift-asn1 (swift-crypto's own) carries a trait condition, and the code of a
+// gated target sits in `#if <Trait>` (its Trait.swift says which trait to enable). With the default (no trait), an
+// app that adds LineSDK or OAuthEngine resolves swift-crypto and swift-asn1 alone. scripts/check-resolution.sh
+// proves it on every CI run; docs/PACKAGE.md has the table.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -18,6 +24,16 @@ let swiftSettings: [SwiftSetting] = [
 // The platforms with no Security framework (swift-crypto builds BoringSSL for the same list).
 let nonApplePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
 
+/// A product of another package that only `trait` brings.
+func gated(_ product: String, of package: String, by trait: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [trait]))
+}
+
+/// A target of this package that only `trait` builds into its dependant.
+func gated(_ target: String, by trait: String) -> Target.Dependency {
+    .target(name: target, condition: .when(traits: [trait]))
+}
+
 let package = Package(
     name: "swift-line-login",
     // docs/APPLE_PLATFORMS.md: macOS 14 is Hummingbird's floor (platforms are package-wide); iOS, Mac Catalyst and
@@ -26,14 +42,33 @@ let package = Package(
     products: [
         .library(name: "OAuthEngine", targets: ["OAuthEngine"]),
         .library(name: "LineSDK", targets: ["LineSDK"]),
+        .library(name: "LineLoginPlatform", targets: ["LineLoginPlatform"]),
+        .library(name: "EmulatorBrowser", targets: ["EmulatorBrowser"]),
         .library(name: "LineLoginServer", targets: ["LineLoginServer"]),
         .library(name: "LineLoginHummingbird", targets: ["LineLoginHummingbird"]),
-        // Shared state on PostgreSQL for sites that run several instances (docs/POSTGRES.md). Its own
-        // product, so only an app that adds it builds postgres-nio.
+        .library(name: "LineLoginVapor", targets: ["LineLoginVapor"]),
+        // Shared state on PostgreSQL for sites that run several instances (docs/POSTGRES.md).
         .library(name: "LineLoginPostgres", targets: ["LineLoginPostgres"]),
+        .library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
-        .library(name: "EmulatorBrowser", targets: ["EmulatorBrowser"]),
         .executable(name: "line-login", targets: ["line-login"]),
+    ],
+    traits: [
+        .trait(name: "Server", description: "LineLoginServer: verify what apps send, web login, deauthorize (swift-log, swift-metrics)."),
+        .trait(name: "Hummingbird", description: "LineLoginHummingbird: the server kit on Hummingbird 2.", enabledTraits: ["Server"]),
+        .trait(name: "Vapor", description: "LineLoginVapor: the server kit on Vapor 4.", enabledTraits: ["Server"]),
+        .trait(
+            name: "PostgreSQL", description: "LineLoginPostgres: nonce, session and token-cache stores on PostgreSQL (postgres-nio).",
+            enabledTraits: ["Server"]),
+        .trait(name: "AsyncHTTPClient", description: "LineLoginAsyncHTTPClient: the server products' HTTP on AsyncHTTPClient."),
+        .trait(name: "Emulator", description: "LineLoginEmulator: a local LINE Platform on Hummingbird 2."),
+        .trait(
+            name: "CLI", description: "The line-login command: the demo, the emulator, your LINE session from a terminal, OIDC sign-in.",
+            enabledTraits: ["Emulator", "Server"]),
+        .trait(
+            name: "ExampleSite", description: "line-login example-site: a web-login site (Hummingbird, PostgreSQL, Prometheus).",
+            enabledTraits: ["CLI", "Hummingbird", "PostgreSQL"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
@@ -47,12 +82,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         // Already in the graph through Hummingbird; named for its server settings and remote addresses.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
-        // For LineLoginPostgres (and the example site's --postgres); no library but LineLoginPostgres depends on it.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
     ],
     targets: [
         // The primitives that hold no OAuth or LINE logic, so that the emulator can share them with the
-        // client side without sharing a decision (the README's Design section).
+        // client side without sharing a decision (docs: OAuthEngine's "Design" article).
         .target(name: "LineLoginPrimitives", resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: swiftSettings),
         .target(
             name: "OAuthEngine",
@@ -69,21 +105,19 @@ let package = Package(
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
+        // LINE's platform knowledge: endpoints, the platform client, the post-login check, the wire types, the
+        // button's texts and colours. LineSDK (the iOS-shaped façade, which re-exports it) and the server kit both
+        // build on it.
         .target(
-            name: "LineSDK",
+            name: "LineLoginPlatform",
             dependencies: ["OAuthEngine"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "LineLoginEmulator",
-            dependencies: [
-                "LineLoginPrimitives",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "LineSDK",
+            dependencies: ["LineLoginPlatform", "OAuthEngine"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -94,11 +128,11 @@ let package = Package(
         .target(
             name: "LineLoginServer",
             dependencies: [
-                "LineSDK",
+                "LineLoginPlatform",
                 "OAuthEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                gated("Logging", of: "swift-log", by: "Server"),
+                gated("CoreMetrics", of: "swift-metrics", by: "Server"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -106,24 +140,21 @@ let package = Package(
             name: "LineLoginHummingbird",
             dependencies: [
                 "LineLoginServer",
-                "LineSDK",
+                "LineLoginPlatform",
                 "OAuthEngine",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                gated("Hummingbird", of: "hummingbird", by: "Hummingbird"),
+                gated("HummingbirdCore", of: "hummingbird", by: "Hummingbird"),
+                gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "LineLoginExampleSite",
+            name: "LineLoginVapor",
             dependencies: [
-                "LineLoginServer", "LineLoginHummingbird", "LineSDK", "OAuthEngine",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                "LineLoginServer",
+                "LineLoginPlatform",
+                "OAuthEngine",
+                gated("Vapor", of: "vapor", by: "Vapor"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -132,31 +163,66 @@ let package = Package(
             dependencies: [
                 "LineLoginServer",
                 "OAuthEngine",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                gated("PostgresNIO", of: "postgres-nio", by: "PostgreSQL"),
+                gated("Logging", of: "swift-log", by: "PostgreSQL"),
+                gated("CoreMetrics", of: "swift-metrics", by: "PostgreSQL"),
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "LineLoginAsyncHTTPClient",
+            dependencies: [
+                "OAuthEngine",
+                gated("AsyncHTTPClient", of: "async-http-client", by: "AsyncHTTPClient"),
+                gated("NIOCore", of: "swift-nio", by: "AsyncHTTPClient"),
+                gated("NIOHTTP1", of: "swift-nio", by: "AsyncHTTPClient"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LineLoginEmulator",
+            dependencies: [
+                "LineLoginPrimitives",
+                .product(name: "Crypto", package: "swift-crypto"),
+                gated("Hummingbird", of: "hummingbird", by: "Emulator"),
+                gated("NIOCore", of: "swift-nio", by: "Emulator"),
+                gated("Logging", of: "swift-log", by: "Emulator"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The example site `line-login example-site` serves; only the CLI (with the ExampleSite trait) uses it.
+        .target(
+            name: "LineLoginExampleSite",
+            dependencies: [
+                "LineLoginServer", "LineLoginHummingbird", "LineLoginPlatform", "OAuthEngine",
+                .product(name: "Crypto", package: "swift-crypto"),
+                gated("Hummingbird", of: "hummingbird", by: "ExampleSite"),
+                gated("Prometheus", of: "swift-prometheus", by: "ExampleSite"),
+                gated("CoreMetrics", of: "swift-metrics", by: "ExampleSite"),
+                gated("NIOCore", of: "swift-nio", by: "ExampleSite"),
+                gated("Logging", of: "swift-log", by: "ExampleSite"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The CLI: the demo and the terminal commands need only the CLI trait (LineSDK, the emulator, the argument
+        // parser); `example-site` and its PostgreSQL and Prometheus, the ExampleSite trait.
         .executableTarget(
             name: "line-login",
             dependencies: [
-                "LineLoginExampleSite", "LineLoginPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                "LineSDK",
-                "OAuthEngine",
-                "LineLoginEmulator",
-                "EmulatorBrowser",
-                "LineLoginServer",
-                "LineLoginPrimitives",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                "LineSDK", "OAuthEngine", "EmulatorBrowser", "LineLoginPrimitives",
+                gated("LineLoginEmulator", by: "CLI"),
+                gated("LineLoginServer", by: "CLI"),
+                gated("ArgumentParser", of: "swift-argument-parser", by: "CLI"),
+                gated("Hummingbird", of: "hummingbird", by: "CLI"),
+                gated("NIOCore", of: "swift-nio", by: "CLI"),
+                gated("NIOPosix", of: "swift-nio", by: "CLI"),
+                gated("Logging", of: "swift-log", by: "CLI"),
+                gated("CoreMetrics", of: "swift-metrics", by: "CLI"),
+                gated("LineLoginExampleSite", by: "ExampleSite"),
+                gated("LineLoginPostgres", by: "ExampleSite"),
+                gated("PostgresNIO", of: "postgres-nio", by: "ExampleSite"),
+                gated("Prometheus", of: "swift-prometheus", by: "ExampleSite"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -173,7 +239,7 @@ let package = Package(
         .target(
             name: "ClientTestSupport",
             dependencies: [
-                "OAuthEngine", "LineSDK", "LineLoginEmulator", "EmulatorBrowser",
+                "OAuthEngine", "LineSDK", "EmulatorBrowser", gated("LineLoginEmulator", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/ClientTestSupport",
@@ -183,7 +249,7 @@ let package = Package(
         .target(
             name: "LineLoginServerTestSupport",
             dependencies: [
-                "LineLoginServer", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
+                "LineLoginServer", "LineLoginPlatform", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/LineLoginServerTestSupport",
@@ -206,13 +272,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LineSDKTests",
-            dependencies: ["LineSDK", "OAuthEngine", "ClientTestSupport"],
+            dependencies: ["LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LineLoginEmulatorTests",
             dependencies: [
-                "LineLoginEmulator", "TransportTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "LineLoginEmulator", "TransportTestSupport", gated("Hummingbird", of: "hummingbird", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -220,13 +286,13 @@ let package = Package(
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
-                "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "InMemoryLogging", package: "swift-log"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "MetricsTestKit", package: "swift-metrics"), "LineSDK", "OAuthEngine", "LineLoginEmulator",
-                "EmulatorBrowser",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport", "LineLoginPlatform",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                gated("HummingbirdTesting", of: "hummingbird", by: "Hummingbird"),
+                gated("Hummingbird", of: "hummingbird", by: "Hummingbird"),
+                gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
+                gated("InMemoryLogging", of: "swift-log", by: "Server"), gated("Logging", of: "swift-log", by: "Server"),
+                gated("MetricsTestKit", of: "swift-metrics", by: "Server"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -238,19 +304,32 @@ let package = Package(
             dependencies: [
                 "LineLoginPostgres", "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
                 "TransportTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                gated("PostgresNIO", of: "postgres-nio", by: "PostgreSQL"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "InMemoryLogging", package: "swift-log"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                gated("InMemoryLogging", of: "swift-log", by: "PostgreSQL"), gated("Logging", of: "swift-log", by: "PostgreSQL"),
+                gated("MetricsTestKit", of: "swift-metrics", by: "PostgreSQL"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LineLoginExampleSiteTests",
             dependencies: [
-                "LineLoginExampleSite", "LineLoginServer", "LineSDK",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "LineLoginExampleSite", "LineLoginServer", "LineLoginPlatform",
+                gated("Hummingbird", of: "hummingbird", by: "ExampleSite"),
+                gated("HummingbirdTesting", of: "hummingbird", by: "ExampleSite"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginAsyncHTTPClientTests",
+            dependencies: ["LineLoginAsyncHTTPClient", "OAuthEngine", "TransportTestSupport", "LineLoginServerTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LineLoginVaporTests",
+            dependencies: [
+                "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport", "ClientTestSupport",
+                gated("VaporTesting", of: "vapor", by: "Vapor"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -266,65 +345,3 @@ let package = Package(
         ),
     ]
 )
-
-// The libFuzzer harnesses (Fuzz/README.md, scripts/fuzz.sh). Gated: a libFuzzer binary has no `main` of
-// its own (libFuzzer supplies it), so it links only with `-sanitize=fuzzer`; a normal build or `swift test`
-// must never see the target.
-if Context.environment["LINE_LOGIN_FUZZ"] == "1" {
-    package.targets.append(
-        .executableTarget(
-            name: "line-login-fuzz",
-            dependencies: ["OAuthEngine", "LineSDK"],
-            path: "Fuzz/Sources/line-login-fuzz",
-            swiftSettings: swiftSettings
-        )
-    )
-    package.products.append(.executable(name: "line-login-fuzz", targets: ["line-login-fuzz"]))
-}
-
-// The Vapor glue and the AsyncHTTPClient transport build the Vapor and AsyncHTTPClient stacks (SwiftNIO's
-// TLS and HTTP/2 with BoringSSL), which the sanitizer and fuzzing builds (scripts/sanitize.sh,
-// scripts/fuzz.sh) leave out with LINE_LOGIN_LEAN=1, to stay within CI's time: the Vapor glue renders the
-// core's refusal table, whose cases the Hummingbird glue runs under the sanitizers too, and the transport's
-// deadline cases are URLSession's too.
-if Context.environment["LINE_LOGIN_LEAN"] != "1" {
-    package.dependencies.append(.package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"))
-    package.dependencies.append(.package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"))
-    package.targets.append(contentsOf: [
-        .target(
-            name: "LineLoginAsyncHTTPClient",
-            dependencies: [
-                "OAuthEngine",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "LineLoginAsyncHTTPClientTests",
-            dependencies: ["LineLoginAsyncHTTPClient", "OAuthEngine", "TransportTestSupport", "LineLoginServerTestSupport"],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "LineLoginVapor",
-            dependencies: [
-                "LineLoginServer",
-                "LineSDK",
-                "OAuthEngine",
-                .product(name: "Vapor", package: "vapor"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "LineLoginVaporTests",
-            dependencies: [
-                "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport", "ClientTestSupport",
-                .product(name: "VaporTesting", package: "vapor"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-    ])
-    package.products.append(.library(name: "LineLoginVapor", targets: ["LineLoginVapor"]))
-    package.products.append(.library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]))
-}

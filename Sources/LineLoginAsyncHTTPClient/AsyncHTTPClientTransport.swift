@@ -1,3 +1,4 @@
+#if AsyncHTTPClient
 public import AsyncHTTPClient
 public import Foundation
 import NIOCore
@@ -112,3 +113,4 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return Int64(min(seconds, 86_400) * 1_000_000_000)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 public import Foundation
 import Hummingbird
 public import Logging
@@ -309,3 +310,4 @@ public enum LineLoginEmulatorError: Error, Sendable, Equatable {
     /// The server stopped before it started listening.
     case stoppedBeforeListening
 }
+#endif

@@ -1,3 +1,4 @@
+#if ExampleSite
 import Foundation
 import LineLoginServer
 import LineSDK
@@ -160,3 +161,4 @@ enum ExamplePages {
 
     static func esc(_ text: some StringProtocol) -> String { HTMLEscaping.escape(String(text)) }
 }
+#endif

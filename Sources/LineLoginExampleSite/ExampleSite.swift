@@ -1,9 +1,10 @@
+#if ExampleSite
 import Crypto
 public import Foundation
 import Hummingbird
 public import LineLoginServer
 import LineLoginHummingbird
-public import LineSDK
+public import LineLoginPlatform
 import Logging
 import NIOCore
 import OAuthEngine
@@ -175,3 +176,4 @@ public struct ExampleSite: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ExampleSite
 import Crypto
 import Foundation
 
@@ -21,3 +22,4 @@ enum ExampleSiteHeaders {
         ("Content-Security-Policy", contentSecurityPolicy),
     ]
 }
+#endif

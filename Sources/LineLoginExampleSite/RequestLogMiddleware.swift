@@ -1,3 +1,4 @@
+#if ExampleSite
 import Hummingbird
 import LineLoginHummingbird
 import Logging
@@ -18,3 +19,4 @@ struct RequestLogMiddleware: RouterMiddleware {
         return response
     }
 }
+#endif

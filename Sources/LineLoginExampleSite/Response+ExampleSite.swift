@@ -1,3 +1,4 @@
+#if ExampleSite
 import Foundation
 import Hummingbird
 import NIOCore
@@ -19,3 +20,4 @@ extension Response {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
+#endif

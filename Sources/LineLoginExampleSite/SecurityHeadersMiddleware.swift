@@ -1,3 +1,4 @@
+#if ExampleSite
 import Hummingbird
 import LineLoginServer
 import LineLoginHummingbird
@@ -29,3 +30,4 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         return response
     }
 }
+#endif

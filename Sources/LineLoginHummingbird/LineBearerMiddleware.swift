@@ -1,8 +1,8 @@
+#if Hummingbird
 public import LineLoginServer
 import Foundation
 public import Hummingbird
 import OAuthEngine
-import LineSDK
 import NIOCore
 
 /// Authenticates `Authorization: Bearer <token>` with LINE and puts the user in the request context.
@@ -70,3 +70,4 @@ public struct LineBearerMiddleware<Context: LineUserRequestContext>: RouterMiddl
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
     }
 }
+#endif

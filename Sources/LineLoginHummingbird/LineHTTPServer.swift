@@ -1,4 +1,5 @@
-public import LineLoginServer
+#if Hummingbird
+import LineLoginServer
 public import HummingbirdCore
 import NIOCore
 
@@ -15,3 +16,4 @@ public enum LineHTTPServer {
         .http1(configuration: .init(idleTimeout: TimeAmount(max(.milliseconds(1), idleTimeout))))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 public import LineLoginServer
 import Foundation
 public import Hummingbird
@@ -104,3 +105,4 @@ extension Response {
             body: answer.bodyText.isEmpty ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.bodyText)))
     }
 }
+#endif

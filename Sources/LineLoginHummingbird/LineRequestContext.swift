@@ -1,3 +1,4 @@
+#if Hummingbird
 public import LineLoginServer
 public import Hummingbird
 import NIOCore
@@ -18,3 +19,4 @@ public struct LineRequestContext: LineUserRequestContext {
         nonceClient = NonceClient.key(for: source.channel.remoteAddress)
     }
 }
+#endif

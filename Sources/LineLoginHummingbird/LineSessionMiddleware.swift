@@ -1,3 +1,4 @@
+#if Hummingbird
 public import LineLoginServer
 public import Hummingbird
 
@@ -22,3 +23,4 @@ public struct LineSessionMiddleware<Context: LineUserRequestContext>: RouterMidd
         return try await next(request, context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 public import LineLoginServer
 public import Hummingbird
 
@@ -6,3 +7,4 @@ public protocol LineUserRequestContext: RequestContext {
     /// The authenticated user, set by ``LineBearerMiddleware`` or ``LineSessionMiddleware``.
     var lineUser: LineUser? { get set }
 }
+#endif

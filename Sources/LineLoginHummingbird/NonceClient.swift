@@ -1,15 +1,16 @@
-public import LineLoginServer
+#if Hummingbird
+import LineLoginServer
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 import NIOCore
 // On Linux, `sockaddr_in6`'s members come through NIO's C shim module.
 #if canImport(CNIOLinux)
-    import CNIOLinux
+import CNIOLinux
 #endif
 
 /// Who asked for a nonce, as `NonceStore.issue(for:)` takes it: the peer's IP address, with an IPv6
@@ -32,3 +33,4 @@ enum NonceClient {
         }
     }
 }
+#endif

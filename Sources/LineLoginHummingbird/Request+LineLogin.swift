@@ -1,3 +1,4 @@
+#if Hummingbird
 import LineLoginServer
 import Hummingbird
 
@@ -8,3 +9,4 @@ extension Request {
         return values.isEmpty ? nil : values.joined(separator: "; ")
     }
 }
+#endif

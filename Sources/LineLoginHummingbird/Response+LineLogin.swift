@@ -1,3 +1,4 @@
+#if Hummingbird
 import LineLoginServer
 import Hummingbird
 
@@ -7,3 +8,4 @@ extension Response {
         for cookie in cookies { headers[values: .setCookie].append(cookie.headerValue) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import OAuthEngine
 
@@ -94,3 +95,4 @@ final class ClientGate: Sendable {
 
 /// Another request of the same client held its turn for too long (see ``ClientGate``).
 struct ClientBusy: Error, Sendable {}
+#endif

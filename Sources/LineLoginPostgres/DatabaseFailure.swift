@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// What a failed operation says about the database, which decides whether a store pauses: only a database
@@ -53,3 +54,4 @@ enum DatabaseFailure: Sendable, Equatable {
         }
     }
 }
+#endif

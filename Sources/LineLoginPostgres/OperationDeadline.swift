@@ -1,3 +1,4 @@
+#if PostgreSQL
 import OAuthEngine
 
 /// The operation deadline of every PostgreSQL store, and the pause that keeps an outage cheap.
@@ -219,3 +220,4 @@ final class OperationDeadline: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import CoreMetrics
 public import Foundation
 public import LineLoginServer
@@ -168,3 +169,4 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
         try await storage.createSchema()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import CoreMetrics
 import Crypto
 public import Foundation
@@ -250,3 +251,4 @@ public final class PostgresNonceStore: NonceStore {
         do { return try await storage.run(body) } catch { throw NonceStoreError(error.message) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -40,3 +41,4 @@ enum PostgresSchema {
         return deleted
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// A PostgreSQL store could not do its job: bad configuration, or the database refused or could not be
@@ -42,3 +43,4 @@ public struct PostgresStoreError: Error, Sendable, Equatable, CustomStringConver
         return "\(error.code)"
     }
 }
+#endif

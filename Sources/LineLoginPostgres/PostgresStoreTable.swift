@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CoreMetrics
 import Crypto
 import Foundation
@@ -113,3 +114,4 @@ struct PostgresStoreTable: Sendable {
         Data(SHA256.hash(data: Data(value.utf8)))
     }
 }
+#endif

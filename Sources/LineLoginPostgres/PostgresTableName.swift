@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// A table name checked before it is written into SQL: one or two (schema-qualified) identifiers of
 /// lower-case ASCII letters, digits and underscores, starting with a letter or underscore, at most 63
 /// characters each (PostgreSQL's limit). Nothing else is ever interpolated into a statement; every value
@@ -27,3 +28,4 @@ struct PostgresTableName: Sendable, Equatable {
         return part.unicodeScalars.allSatisfy { lower.contains($0) || digit.contains($0) || $0 == "_" }
     }
 }
+#endif

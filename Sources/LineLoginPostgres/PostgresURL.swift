@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PostgresNIO
 import Foundation
 
@@ -22,3 +23,4 @@ public enum PostgresURL {
             password: parts.password?.removingPercentEncoding ?? parts.password, database: database.isEmpty ? nil : database, tls: tls)
     }
 }
+#endif

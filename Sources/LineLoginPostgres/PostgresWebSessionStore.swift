@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import CoreMetrics
 import Crypto
 public import Foundation
@@ -165,3 +166,4 @@ public final class PostgresWebSessionStore: WebSessionStore {
         try await storage.createSchema()
     }
 }
+#endif

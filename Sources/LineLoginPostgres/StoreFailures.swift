@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CoreMetrics
 import Logging
 
@@ -37,3 +38,4 @@ struct StoreFailures: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// What every store sets alike besides its public parameters: the pause after an outage, when it starts,
 /// how many abandoned operations are tolerated, the clock the pause is measured on, and (for tests) the
 /// purge. Apps get ``standard``; tests pass their own clock to end a pause without waiting for it.
@@ -22,3 +23,4 @@ struct StoreTuning: Sendable {
             timeout: timeout, pause: pause, timeoutsBeforePause: timeoutsBeforePause, abandonedLimit: abandonedLimit)
     }
 }
+#endif

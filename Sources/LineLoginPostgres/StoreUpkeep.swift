@@ -1,3 +1,4 @@
+#if PostgreSQL
 import OAuthEngine
 
 /// The bookkeeping one store instance keeps besides the database: whether it has created its schema, and
@@ -64,3 +65,4 @@ final class StoreUpkeep: Sendable {
         await state.withLock { $0.purge }?.value
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import LineLoginServer
 import Foundation
 public import Vapor
@@ -73,3 +74,4 @@ public struct LineBearerMiddleware: Middleware {
         return Response(status: HTTPResponseStatus(statusCode: refusal.status), headers: headers, body: .init(data: refusal.json))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import LineLoginServer
 import Foundation
 public import Vapor
@@ -100,3 +101,4 @@ extension Response {
         self.init(status: HTTPResponseStatus(statusCode: answer.status), headers: headers, body: .init(string: answer.bodyText))
     }
 }
+#endif

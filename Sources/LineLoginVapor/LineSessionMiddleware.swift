@@ -1,3 +1,4 @@
+#if Vapor
 public import LineLoginServer
 public import Vapor
 
@@ -25,3 +26,4 @@ public struct LineSessionMiddleware: AsyncMiddleware {
         return try await next.respond(to: request)
     }
 }
+#endif

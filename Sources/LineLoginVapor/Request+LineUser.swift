@@ -1,3 +1,4 @@
+#if Vapor
 public import LineLoginServer
 public import Vapor
 
@@ -14,3 +15,4 @@ extension Request {
 private struct LineUserKey: StorageKey {
     typealias Value = LineUser
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -49,3 +50,21 @@ struct LineLoginCommand: AsyncParsableCommand {
         }
     }
 }
+#else
+import Foundation
+
+/// `line-login` built without the package trait that gives it its commands.
+@main
+enum LineLoginCommand {
+    static func main() {
+        let message = """
+            line-login was built without its commands: build it with the package trait CLI, e.g.
+              swift run --traits CLI line-login demo
+            (and --traits ExampleSite for `line-login example-site`).
+
+            """
+        FileHandle.standardError.write(Data(message.utf8))
+        exit(2)
+    }
+}
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
@@ -86,3 +87,4 @@ struct EmulatorHarness {
         return try await client.exchange(code: response.code, redirectURI: redirectURI, codeVerifier: request.pkce?.verifier)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
@@ -190,3 +191,4 @@ private struct OutageTransport: HTTPTransport {
         return try await base.send(request)
     }
 }
+#endif

@@ -1,8 +1,9 @@
+#if Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 import LineLoginEmulator
 import LineSDK
@@ -216,3 +217,4 @@ private extension Result where Success == LoginResult, Failure == LineSDKError {
         return false
     }
 }
+#endif

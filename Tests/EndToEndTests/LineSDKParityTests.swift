@@ -1,8 +1,9 @@
+#if Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 import LineLoginEmulator
 import LineSDK
@@ -426,3 +427,4 @@ struct GatedAgent: UserAgent {
         func cancel() { base.cancel() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginEmulator
@@ -175,3 +176,4 @@ struct LoginEndToEndTests {
         #expect((try? logout.get()) != nil)
     }
 }
+#endif

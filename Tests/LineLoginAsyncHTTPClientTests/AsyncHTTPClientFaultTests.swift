@@ -1,3 +1,4 @@
+#if AsyncHTTPClient && Server && Emulator
 import LineLoginAsyncHTTPClient
 import OAuthEngine
 import Testing
@@ -57,3 +58,4 @@ import Testing
         try await over { try await ServerFaultCases.aHungLINEIsA503WithinTheDeadlineNotAHang(over: $0) }
     }
 }
+#endif

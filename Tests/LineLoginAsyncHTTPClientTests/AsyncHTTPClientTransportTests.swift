@@ -1,3 +1,4 @@
+#if AsyncHTTPClient && Server && Emulator
 import Foundation
 import LineLoginAsyncHTTPClient
 import OAuthEngine
@@ -81,3 +82,4 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 }
+#endif

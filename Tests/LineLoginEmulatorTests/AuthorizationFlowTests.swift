@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -290,3 +291,4 @@ struct AuthorizationFlowTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 
@@ -227,3 +228,4 @@ struct AuthorizeParametersTests {
         )
     }
 }
+#endif

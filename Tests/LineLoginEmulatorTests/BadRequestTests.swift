@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 @testable import LineLoginEmulator
 import Testing
@@ -226,3 +227,4 @@ struct BadRequestTests {
         #expect(!ReflectedInput.fits(String(repeating: "a", count: 1025), as: .state))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -54,3 +55,4 @@ struct ConcurrencyTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 
@@ -145,3 +146,4 @@ struct ConfigurationTests {
         #expect(FormParameters.parse("a=%C3") == .failure(.malformed))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -72,3 +73,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 import Testing
@@ -218,3 +219,4 @@ struct DashboardTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -47,3 +48,4 @@ struct DiscoveryTests {
         }
     }
 }
+#endif

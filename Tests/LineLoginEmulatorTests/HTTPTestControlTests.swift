@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -113,3 +114,4 @@ struct HTTPTestControlTests {
         }
     }
 }
+#endif

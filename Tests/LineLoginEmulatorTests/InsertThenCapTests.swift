@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 
@@ -92,3 +93,4 @@ struct InsertThenCapTests {
         #expect(value == 42)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -71,3 +72,4 @@ struct LineAppLoginRouteTests {
         }
     }
 }
+#endif

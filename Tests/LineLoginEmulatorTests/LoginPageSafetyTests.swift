@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 @testable import LineLoginEmulator
@@ -132,3 +133,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -252,3 +253,4 @@ struct ClientTypeTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -311,3 +312,4 @@ struct SignInFlowTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 
@@ -110,3 +111,4 @@ struct SignInPolicyTests {
         #expect(!AuthorizeParameters.isIOS(userAgent: nil))
     }
 }
+#endif

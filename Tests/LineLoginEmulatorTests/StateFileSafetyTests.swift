@@ -1,7 +1,8 @@
+#if Emulator
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 import Foundation
 import Testing
@@ -155,3 +156,4 @@ struct StateFileSafetyTests {
         }
     }
 }
+#endif

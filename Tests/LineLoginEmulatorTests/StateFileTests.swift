@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -105,3 +106,4 @@ struct StateFileTests {
         #expect(EmulatorStateError.corrupt(path: "/x").description.hasPrefix("The state file /x is not an emulator state file"))
     }
 }
+#endif

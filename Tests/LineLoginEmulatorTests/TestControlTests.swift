@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Testing
 
@@ -139,3 +140,4 @@ struct TestControlTests {
         await first.shutdown()
     }
 }
+#endif

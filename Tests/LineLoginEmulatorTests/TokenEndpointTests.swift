@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -194,3 +195,4 @@ struct TokenEndpointTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -86,3 +87,4 @@ struct UserEndpointTests {
         }
     }
 }
+#endif

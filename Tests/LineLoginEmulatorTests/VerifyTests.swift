@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -120,3 +121,4 @@ struct VerifyTests {
         }
     }
 }
+#endif

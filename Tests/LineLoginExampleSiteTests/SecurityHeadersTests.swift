@@ -1,3 +1,4 @@
+#if ExampleSite
 import Crypto
 import Foundation
 import Hummingbird
@@ -57,3 +58,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -53,3 +54,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 import Foundation
 import OAuthEngine
 import Testing
@@ -67,3 +68,4 @@ struct ClientGateTests {
         #expect(gate.clientsInside == 0)
     }
 }
+#endif

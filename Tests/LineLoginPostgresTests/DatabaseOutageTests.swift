@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 import Foundation
 import InMemoryLogging
 import LineLoginServer
@@ -165,3 +166,4 @@ extension PostgresAccessTokenCache {
             logger: logger, timeout: timeout, metricsFactory: metrics, tuning: tuning)
     }
 }
+#endif

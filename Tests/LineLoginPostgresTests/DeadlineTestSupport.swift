@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 import Foundation
 import OAuthEngine
 import Testing
@@ -75,3 +76,4 @@ final class ReportedFailures: Sendable {
         { reason, _ in self.reasons.withLock { $0.append(reason) } }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -100,3 +101,4 @@ import Testing
         }
     }
 }
+#endif

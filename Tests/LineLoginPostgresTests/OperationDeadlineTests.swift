@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 import Foundation
 import OAuthEngine
 import Testing
@@ -240,3 +241,4 @@ struct OperationDeadlineTests {
         #expect(DatabaseFailure(Refused()) == .answered)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 @testable import ClientTestSupport
 import Crypto
 import Foundation
@@ -372,3 +373,4 @@ struct PostgresStoreTests {
         #expect(throws: PostgresStoreError.self) { try PostgresWebSessionStore.schemaStatements(table: name) }
     }
 }
+#endif

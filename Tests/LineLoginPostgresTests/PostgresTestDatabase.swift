@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 import Foundation
 import LineLoginPostgres
 import PostgresNIO
@@ -65,3 +66,4 @@ enum PostgresTestDatabase {
         try await client.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(table)"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginPostgres
@@ -75,3 +76,4 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -49,3 +50,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -40,3 +41,4 @@ enum BearerFixtures {
         return try AccessTokenVerifier(channelIDs: [TestTokens.channelID], transport: transport)
     }
 }
+#endif

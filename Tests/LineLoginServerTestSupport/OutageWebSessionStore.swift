@@ -1,3 +1,4 @@
+#if Server && Emulator
 import Foundation
 import LineLoginServer
 import OAuthEngine
@@ -31,3 +32,4 @@ final class OutageWebSessionStore: WebSessionStore {
         try await store.end(id)
     }
 }
+#endif

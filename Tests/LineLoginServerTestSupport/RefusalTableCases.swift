@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -56,3 +57,4 @@ enum RefusalTableCases {
         #expect(badOptional.status == 401, "a present but bad token is refused even where tokens are optional")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginServer
@@ -90,3 +91,4 @@ final class OnlyImmediateCache: AccessTokenCaching {
     func remove(token: String) async throws { inner.remove(token: token) }
     func immediateValue(for token: String) -> VerifiedAccessToken? { inner.immediateValue(for: token) }
 }
+#endif

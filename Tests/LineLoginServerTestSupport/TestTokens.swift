@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import Crypto
 import Foundation
@@ -61,3 +62,4 @@ struct TestTokens {
         return parts.joined(separator: ".")
     }
 }
+#endif

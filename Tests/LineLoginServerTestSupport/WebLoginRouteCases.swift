@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
@@ -182,3 +183,4 @@ enum WebLoginRouteCases {
         #expect(try await site.send("GET", "/whoami", headers: [cookie]).body == "signed out")
     }
 }
+#endif

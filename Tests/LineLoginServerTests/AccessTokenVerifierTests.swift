@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineSDK
@@ -246,3 +247,4 @@ import Testing
         #expect(cache.value(for: "t") == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import Hummingbird
@@ -85,3 +86,4 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
         await fixture.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import OAuthEngine
 import Testing
 import LineLoginServer
@@ -53,3 +54,4 @@ struct BearerRefusalTests {
         #expect(BearerRefusal(.unavailable(.transport(.backingOff(seconds: 30)))).retryAfter == 30)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Crypto
 import Foundation
 import Testing
@@ -50,3 +51,4 @@ import Testing
         #expect(ResponseCookie.value(named: "a", inCookieHeader: nil) == nil)
     }
 }
+#endif

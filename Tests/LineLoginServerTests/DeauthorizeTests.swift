@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineSDK
@@ -61,3 +62,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineLoginEmulator
@@ -134,3 +135,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineSDK
@@ -51,3 +52,4 @@ import Testing
         }
     }
 }
+#endif

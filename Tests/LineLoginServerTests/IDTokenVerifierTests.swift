@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Crypto
 import Foundation
@@ -365,3 +366,4 @@ import Testing
         #expect(!String(reflecting: channel).contains(TestTokens.secret))
     }
 }
+#endif

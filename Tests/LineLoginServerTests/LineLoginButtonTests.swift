@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Testing
 @testable import LineLoginServer
 
@@ -43,3 +44,4 @@ import Testing
         #expect(LineLoginButton(href: "/", previewState: .pressed).html.contains("line-login-button is-pressed"))
     }
 }
+#endif

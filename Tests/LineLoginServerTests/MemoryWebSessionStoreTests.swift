@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
@@ -34,3 +35,4 @@ import Testing
         #expect(await store.count <= 1)
     }
 }
+#endif

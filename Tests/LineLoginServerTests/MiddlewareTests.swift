@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import Hummingbird
@@ -168,3 +169,4 @@ import LineLoginHummingbird
         await fixture.stop()
     }
 }
+#endif

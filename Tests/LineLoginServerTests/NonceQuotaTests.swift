@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Foundation
 import NIOCore
 import OAuthEngine
@@ -38,3 +39,4 @@ import Testing
         #expect(NonceClient.key(for: nil) == "unknown")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import InMemoryLogging
@@ -153,3 +154,4 @@ import Testing
         #expect(!everything.contains("MUST-NOT-BE-LOGGED"))
     }
 }
+#endif

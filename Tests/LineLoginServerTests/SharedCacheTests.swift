@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 @testable import LineLoginServer
@@ -46,3 +47,4 @@ struct SharedCacheTests {
         await #expect(throws: VerificationError.self) { try await theirs.verify(token) }
     }
 }
+#endif

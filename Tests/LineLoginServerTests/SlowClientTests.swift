@@ -1,9 +1,10 @@
+#if Hummingbird && Emulator
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 import Foundation
 import Hummingbird
@@ -69,9 +70,9 @@ enum HalfRequest {
 
     private static func run(port: Int) -> Outcome {
         #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return .couldNotConnect }
         defer { _ = close(descriptor) }
@@ -101,3 +102,4 @@ enum HalfRequest {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Crypto
 import Foundation
 import Testing
@@ -35,3 +36,4 @@ struct TokenFingerprintTests {
         for index in 0..<64 { #expect(results[index] == expected[index]) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import LineSDK
@@ -96,3 +97,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
@@ -99,3 +100,4 @@ import Testing
         }
     }
 }
+#endif

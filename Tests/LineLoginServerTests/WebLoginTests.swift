@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
@@ -303,3 +304,4 @@ import Testing
         _ = try IDTokenVerifier(channels: [LineChannel(channelID: "1234567890")], leeway: 600)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor && Emulator
 import Testing
 @testable import LineLoginServerTestSupport
 
@@ -11,3 +12,4 @@ struct RefusalTableTests {
         try await RememberedTokenCases.check(VaporBearerFramework())
     }
 }
+#endif

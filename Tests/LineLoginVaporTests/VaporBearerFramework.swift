@@ -1,3 +1,4 @@
+#if Vapor && Emulator
 import Foundation
 import LineLoginServer
 @testable import LineLoginServerTestSupport
@@ -25,3 +26,4 @@ struct VaporBearerFramework: BearerFramework {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor && Emulator
 import Foundation
 import LineLoginServer
 @testable import LineLoginServerTestSupport
@@ -39,3 +40,4 @@ struct VaporWebLoginFramework: WebLoginFramework {
         try await WebLoginRouteCases.check(VaporWebLoginFramework())
     }
 }
+#endif

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import LineLoginPlatform
 @testable import LineSDK
 
 /// Every decision of the UIKit and SwiftUI login buttons, on Linux.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 import Foundation
 
@@ -12,9 +12,9 @@ enum LoopbackSocket {
     /// A new IPv4 TCP socket, or `nil`.
     static func tcpSocket() -> Int32? {
         #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         return descriptor >= 0 ? descriptor : nil
     }
@@ -54,8 +54,8 @@ enum LoopbackSocket {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
-            var one: Int32 = 1
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var address = loopbackAddress(port: port)
         let status = withUnsafePointer(to: &address) {
@@ -88,8 +88,8 @@ enum LoopbackSocket {
 
     /// `send` flags that turn a write to a closed peer into an error instead of SIGPIPE.
     #if canImport(Glibc)
-        static let sendFlags = Int32(MSG_NOSIGNAL)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-        static let sendFlags: Int32 = 0
+    static let sendFlags: Int32 = 0
     #endif
 }

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Decides whether a `redirect_uri` matches a channel's registered callback URLs.
@@ -70,3 +71,4 @@ enum CallbackURLMatcher {
         }
     }
 }
+#endif

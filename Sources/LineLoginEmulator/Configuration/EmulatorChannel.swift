@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A LINE Login channel registered on the emulator.
@@ -97,3 +98,4 @@ public struct EmulatorChannel: Sendable, Codable, Equatable {
         self.revokeTokensOnCodeReplay = try container.decodeIfPresent(Bool.self, forKey: .revokeTokensOnCodeReplay) ?? false
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 public import Foundation
 
 /// Everything the emulator serves: channels, users, lifetimes and test switches.
@@ -266,3 +267,4 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A LINE user who can sign in on the emulator's login page.
@@ -64,3 +65,4 @@ public struct EmulatorUser: Sendable, Codable, Equatable {
         self.secondFactorCode = try container.decodeIfPresent(String.self, forKey: .secondFactorCode)
     }
 }
+#endif

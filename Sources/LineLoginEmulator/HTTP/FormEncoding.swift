@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Percent-encoding for query strings the emulator writes (redirects).
@@ -46,3 +47,4 @@ enum FormEncoding {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Parsed `application/x-www-form-urlencoded` data (a request body or a query string).
@@ -94,3 +95,4 @@ struct FormParameters: Sendable, Equatable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Hummingbird
 
 /// `HTTPField.Name`, reached through `HTTPFields` because Hummingbird re-exports only `HTTPFields`.
@@ -24,3 +25,4 @@ extension HeaderName {
         HeaderName(token) ?? .via
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -80,3 +81,4 @@ enum Reply {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: buffer))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -65,3 +66,4 @@ enum RequestBodyReader {
             .mapError { .form($0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -30,3 +31,4 @@ enum SSOCookie {
         return response
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// `bot_prompt=aggressive`'s screen of its own, after consent, asking to add the linked official account.
@@ -23,3 +24,4 @@ enum AddFriendPage {
         return PageLayout.document(title: text.addFriendTitle, body: body, locale: request.locale)
     }
 }
+#endif

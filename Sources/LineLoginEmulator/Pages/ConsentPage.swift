@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The consent page shown after sign-in, when the channel asks for scopes not granted before,
@@ -48,3 +49,4 @@ enum ConsentPage {
         return PageLayout.document(title: text.consentTitle, body: body, locale: request.locale)
     }
 }
+#endif

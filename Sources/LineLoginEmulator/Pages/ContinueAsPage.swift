@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The "continue as" screen of an SSO session when auto login is off (`disable_auto_login=true`):
@@ -25,3 +26,4 @@ enum ContinueAsPage {
         return PageLayout.document(title: text.continueTitle, body: body, locale: request.locale)
     }
 }
+#endif

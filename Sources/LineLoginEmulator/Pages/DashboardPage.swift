@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The dashboard at `/`: what the emulator holds right now, and with `--test-controls` buttons for the
@@ -337,3 +338,4 @@ enum DashboardPage {
         return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
     }
 }
+#endif

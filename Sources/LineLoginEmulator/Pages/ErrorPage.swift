@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The page shown when the emulator cannot redirect back (bad client, bad redirect URI, lost session).
@@ -15,3 +16,4 @@ enum ErrorPage {
         )
     }
 }
+#endif

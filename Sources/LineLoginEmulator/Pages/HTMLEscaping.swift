@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// HTML escaping for everything the pages echo.
@@ -19,3 +20,4 @@ enum HTMLEscaping {
         return output
     }
 }
+#endif

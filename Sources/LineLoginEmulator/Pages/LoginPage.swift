@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The email-and-password page of `GET /oauth2/v2.1/authorize`.
@@ -69,3 +70,4 @@ enum LoginPage {
         return PageLayout.document(title: text.loginTitle, body: body, locale: request.locale)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The shared page frame: LINE-like styling, no external assets.
@@ -102,3 +103,4 @@ enum PageLayout {
         .control p{margin:8px 0 0}
         """
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The languages of the emulator's pages, chosen by `ui_locales` as LINE's are (English otherwise).
@@ -15,3 +16,4 @@ enum PageLocale: String, Sendable, Equatable, Codable {
         return .english
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Every sentence of the sign-in pages, in the languages `ui_locales` can choose. Kept in one table so a
@@ -137,3 +138,4 @@ struct PageText: Sendable {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The QR sign-in page (`initial_amr_display=lineqr`, or the switch on the email page). No real code is
@@ -35,3 +36,4 @@ enum QRLoginPage {
         return PageLayout.document(title: text.qrTitle, body: body, locale: request.locale)
     }
 }
+#endif

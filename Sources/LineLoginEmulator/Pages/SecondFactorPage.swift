@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The second-factor page, after a correct password for a user configured with a code; passing it
@@ -28,3 +29,4 @@ enum SecondFactorPage {
         return PageLayout.document(title: text.secondFactorTitle, body: body, locale: request.locale)
     }
 }
+#endif

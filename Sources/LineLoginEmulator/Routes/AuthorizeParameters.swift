@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The parameter check of `GET /oauth2/v2.1/authorize`, as a pure function of the query and the
@@ -161,3 +162,4 @@ enum AuthorizeParameters {
         return ["iPhone", "iPad", "iPod"].contains { userAgent.contains($0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Why `GET /oauth2/v2.1/authorize` refuses a request, and so how it must answer.
@@ -9,3 +10,4 @@ enum AuthorizeRefusal: Error, Sendable, Equatable {
     /// `error` code, its `description` and the request's `state` when it sent one.
     case redirect(redirectURI: String, error: String, description: String, state: String?)
 }
+#endif

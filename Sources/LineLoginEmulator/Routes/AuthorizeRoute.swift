@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 import Logging
@@ -116,3 +117,4 @@ struct AuthorizeRoute: Sendable {
         }
     }
 }
+#endif

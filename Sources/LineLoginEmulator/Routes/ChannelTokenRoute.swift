@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -37,3 +38,4 @@ struct ChannelTokenRoute: Sendable {
         return Reply.json(Body(accessToken: issued.token, expiresIn: issued.expiresIn), noStore: true)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -33,3 +34,4 @@ enum ClientAuthentication {
         return .authenticated(channel)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -47,3 +48,4 @@ struct ConsentRoute: Sendable {
         }
     }
 }
+#endif

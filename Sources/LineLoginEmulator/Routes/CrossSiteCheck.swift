@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -19,3 +20,4 @@ enum CrossSiteCheck {
         return origin.lowercased() != "http://" + authority.lowercased()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -56,3 +57,4 @@ struct DashboardRoute: Sendable {
         RouteSupport.errorPage(.forbidden, title: "Forbidden", message: message)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -34,3 +35,4 @@ struct DeauthorizeRoute: Sendable {
         return Reply.empty(.noContent)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 import LineLoginPrimitives
@@ -127,3 +128,4 @@ struct EmulatorResponder: HTTPResponder {
         return response
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -72,3 +73,4 @@ struct LineAppLoginRoute: Sendable {
         return query
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -118,3 +119,4 @@ struct LoginRoute: Sendable {
         RouteSupport.errorPage(.badRequest, title: "Invalid request", message: "Unknown action.")
     }
 }
+#endif

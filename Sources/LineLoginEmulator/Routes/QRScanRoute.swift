@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -22,3 +23,4 @@ struct QRScanRoute: Sendable {
         return SignInFlow(store: store).signedIn(sessionID: sessionID, userID: userID, amr: ["lineqr"], startsBrowserSession: true)
     }
 }
+#endif

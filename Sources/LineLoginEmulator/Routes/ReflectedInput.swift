@@ -1,3 +1,4 @@
+#if Emulator
 /// How much of a request the emulator echoes back (into a redirect's `Location` or a page): the one
 /// place these bounds are decided, so no input is reflected at any size.
 ///
@@ -38,3 +39,4 @@ enum ReflectedInput {
         return clipped + "…"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -32,3 +33,4 @@ struct RevokeRoute: Sendable {
         return Reply.empty()
     }
 }
+#endif

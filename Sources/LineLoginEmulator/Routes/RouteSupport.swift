@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -80,3 +81,4 @@ enum RouteSupport {
         Reply.html(ErrorPage.render(title: title, message: message), status: status)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -71,3 +72,4 @@ struct SignInFlow: Sendable {
         RouteSupport.errorPage(.badRequest, title: "Session expired", message: "This login session is unknown or has expired.")
     }
 }
+#endif

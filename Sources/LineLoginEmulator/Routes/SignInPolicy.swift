@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The sign-in decisions of the authorize endpoint, as pure functions of the request, the browser's SSO
@@ -76,3 +77,4 @@ enum SignInPolicy {
         return offers && request.botPrompt == .aggressive ? .addFriend : .redirect
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// One test control, parsed from a form: shared by `POST /_emulator/control` (JSON, for test suites) and
@@ -91,3 +92,4 @@ enum TestControlAction: Sendable, Equatable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -31,3 +32,4 @@ struct TestControlRoute: Sendable {
         Reply.json(store.stats())
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 import Hummingbird
@@ -156,3 +157,4 @@ struct TokenRoute: Sendable {
         (43...128).contains(verifier.utf8.count) && FormEncoding.isUnreserved(verifier)
     }
 }
+#endif

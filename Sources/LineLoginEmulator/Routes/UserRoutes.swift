@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -89,3 +90,4 @@ struct UserRoutes: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import Hummingbird
 
@@ -64,3 +65,4 @@ struct VerifyRoute: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Unpadded base64url (RFC 4648 §5), as used by JWS and PKCE.
@@ -79,3 +80,4 @@ enum Base64URL {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Comparison whose time does not depend on where two secrets first differ.
@@ -13,3 +14,4 @@ enum ConstantTime {
         return difference == 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Lowercase hex encoding.
@@ -14,3 +15,4 @@ enum Hex {
         return String(decoding: output, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The claim set of a LINE ID token.
@@ -20,3 +21,4 @@ struct IDTokenClaims: Codable, Sendable, Equatable {
         case nonce, amr, name, picture, email
     }
 }
+#endif

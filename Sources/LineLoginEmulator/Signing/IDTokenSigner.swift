@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -36,3 +37,4 @@ enum IDTokenSigner {
         return signingInput + "." + Base64URL.encode(signature)
     }
 }
+#endif

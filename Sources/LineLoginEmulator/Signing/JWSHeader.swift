@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A JWS protected header as the emulator writes and reads it.
@@ -6,3 +7,4 @@ struct JWSHeader: Codable, Sendable, Equatable {
     var typ: String?
     var kid: String?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -46,3 +47,4 @@ struct KeyRing: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Random identifiers: session IDs, codes, tokens, key IDs and request IDs.
@@ -24,3 +25,4 @@ enum RandomToken {
         "eyJhbGciOiJIUzI1NiJ9." + base64URL(byteCount: 96) + "." + base64URL(byteCount: 32)
     }
 }
+#endif

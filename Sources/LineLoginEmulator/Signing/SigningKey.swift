@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -47,3 +48,4 @@ struct SigningKey: Sendable {
 private struct PrivateKeyBox: @unchecked Sendable {
     let key: P256.Signing.PrivateKey
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -74,3 +75,4 @@ enum VerifyEndpointIDTokenCheck {
         return .success(claims)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The result of looking up an access token.
@@ -9,3 +10,4 @@ enum AccessTokenLookup: Sendable {
     /// The token was never issued, was revoked, or was purged.
     case unknown
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// An issued access token, stored under the SHA-256 of the token.
@@ -10,3 +11,4 @@ struct AccessTokenRecord: Sendable, Codable {
     /// The hash of the refresh token this access token belongs to.
     var refreshTokenHash: String
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// An issued authorization code (single use, 10 minutes).
@@ -9,3 +10,4 @@ struct AuthorizationCode: Sendable, Codable {
     var amr: [String]
     var expiresAt: Date
 }
+#endif

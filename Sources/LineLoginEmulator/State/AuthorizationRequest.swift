@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A validated authorization request, kept while the user signs in and consents.
@@ -34,3 +35,4 @@ enum BotPromptStyle: String, Sendable, Equatable, Codable {
     /// A screen of its own after the consent screen.
     case aggressive
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// LINE's SSO session: a browser that signed in once is recognised by a cookie until it expires, so
@@ -10,3 +11,4 @@ struct BrowserSession: Sendable, Equatable, Codable {
     /// When the cookie stops being honoured.
     var expiresAt: Date
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A stateless channel access token (`POST /oauth2/v3/token`), stored under its digest.
@@ -5,3 +6,4 @@ struct ChannelAccessTokenRecord: Sendable, Codable {
     var channelID: String
     var expiresAt: Date
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// What the dashboard at `/` shows, copied out of the store in one locked read.
@@ -161,3 +162,4 @@ struct DashboardSnapshot: Sendable {
         Rows(rows: Array(rows.sorted(by: newer).prefix(rowLimit)), total: rows.count)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -42,3 +43,4 @@ struct EmulatorSnapshot: Codable, Sendable {
         return KeyRing(restoring: ring)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Counters and sizes of the emulator's state, for tests and benchmarks.
@@ -40,3 +41,4 @@ public struct EmulatorStats: Sendable, Equatable, Codable {
         self.publishedKeys = publishedKeys
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -52,3 +53,4 @@ extension EmulatorStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -43,3 +44,4 @@ extension EmulatorStore {
         state.withLock { $0.grants[ConsentGrant(channelID: channelID, userID: userID), default: []].formUnion(scopes) }
     }
 }
+#endif

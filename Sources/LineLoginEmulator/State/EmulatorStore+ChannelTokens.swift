@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -67,3 +68,4 @@ extension EmulatorStore {
         }
     }
 }
+#endif

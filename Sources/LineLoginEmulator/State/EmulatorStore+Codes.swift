@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -42,3 +43,4 @@ extension EmulatorStore {
         }
     }
 }
+#endif

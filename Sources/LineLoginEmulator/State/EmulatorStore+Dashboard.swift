@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -94,3 +95,4 @@ extension EmulatorStore {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -16,3 +17,4 @@ extension EmulatorStore {
         return state.withLock { $0.keyRing.publishedKeys(now: now, gracePeriod: configuration.keyRotationGracePeriod) }
     }
 }
+#endif

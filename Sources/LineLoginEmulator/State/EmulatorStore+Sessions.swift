@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -72,3 +73,4 @@ extension EmulatorStore {
         }
     }
 }
+#endif

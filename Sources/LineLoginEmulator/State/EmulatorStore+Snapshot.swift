@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -59,3 +60,4 @@ extension EmulatorStore {
         state.withLock { $0.revision &+= 1 }
     }
 }
+#endif

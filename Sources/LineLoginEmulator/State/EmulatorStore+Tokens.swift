@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -139,3 +140,4 @@ extension EmulatorStore {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension EmulatorStore {
@@ -43,3 +44,4 @@ extension EmulatorStore {
         return ConstantTime.equals(expected, code.trimmingCharacters(in: .whitespaces))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The emulator's in-memory state: sessions, codes, tokens, keys, friendships and the clock.
@@ -89,3 +90,4 @@ final class EmulatorStore: Sendable {
         return interval >= Double(Int32.max) * 1_000 ? Int(Int32.max) * 1_000 : Int(interval)
     }
 }
+#endif

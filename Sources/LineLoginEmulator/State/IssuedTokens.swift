@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The tokens produced by a successful grant.
@@ -7,3 +8,4 @@ struct IssuedTokens: Sendable {
     var expiresIn: Int
     var scopes: [String]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A value behind a lock.
@@ -20,3 +21,4 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A login-page session: the authorization request plus, once the user signed in, who and how.
@@ -22,3 +23,4 @@ struct PendingAuthorization: Sendable, Codable {
     /// Whether the user became a friend of the linked official account during this login.
     var friendshipChanged = false
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// An issued refresh token, stored under the SHA-256 of the token.
@@ -12,3 +13,4 @@ struct RefreshTokenRecord: Sendable, Codable {
     /// replayed code's tokens.
     var codeDigest: String?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginPrimitives
 import Logging
@@ -239,3 +240,4 @@ public enum EmulatorStateError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Lifetimes and size caps that keep the emulator's memory bounded.
@@ -28,3 +29,4 @@ enum StoreLimits {
     /// Size of the ID token's validity window.
     static let idTokenLifetime: TimeInterval = 3_600
 }
+#endif

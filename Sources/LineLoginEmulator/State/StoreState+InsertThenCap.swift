@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension StoreState {
@@ -62,3 +63,4 @@ extension StoreState {
         return table.sorted { date($0.value) < date($1.value) }.prefix(table.count - keep).map(\.key)
     }
 }
+#endif

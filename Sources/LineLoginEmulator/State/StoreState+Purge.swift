@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension StoreState {
@@ -32,3 +33,4 @@ extension StoreState {
         nextPurge = next
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The mutable state of the emulator, guarded by ``EmulatorStore``'s lock.
@@ -45,3 +46,4 @@ struct StoreState: Sendable {
         }
     }
 }
+#endif

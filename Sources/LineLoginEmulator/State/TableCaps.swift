@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The most records each table of ``StoreState`` may hold: ``StoreLimits``' caps unless a test sets
@@ -9,3 +10,4 @@ struct TableCaps: Sendable, Equatable {
     var accessTokens = StoreLimits.maxAccessTokens
     var refreshTokens = StoreLimits.maxRefreshTokens
 }
+#endif

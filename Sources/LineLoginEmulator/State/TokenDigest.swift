@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -8,3 +9,4 @@ enum TokenDigest {
         Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The body of a successful `GET /oauth2/v2.1/verify`.
@@ -12,3 +13,4 @@ struct AccessTokenVerification: Codable, Sendable {
         case expiresIn = "expires_in"
     }
 }
+#endif

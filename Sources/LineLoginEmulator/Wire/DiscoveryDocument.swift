@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The body of `GET /.well-known/openid-configuration`.
@@ -28,3 +29,4 @@ struct DiscoveryDocument: Codable, Sendable {
         case scopesSupported = "scopes_supported"
     }
 }
+#endif

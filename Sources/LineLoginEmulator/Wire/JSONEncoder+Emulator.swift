@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension JSONEncoder {
@@ -8,3 +9,4 @@ extension JSONEncoder {
         return encoder
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A public EC key in the JWKS.
@@ -10,3 +11,4 @@ struct JSONWebKey: Codable, Sendable, Equatable {
     var alg: String
     var use: String
 }
+#endif

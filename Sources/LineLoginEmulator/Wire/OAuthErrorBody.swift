@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// `{"error": …, "error_description": …}`: token, verify, revoke and userinfo errors.
@@ -10,3 +11,4 @@ struct OAuthErrorBody: Codable, Sendable, Equatable {
         case errorDescription = "error_description"
     }
 }
+#endif

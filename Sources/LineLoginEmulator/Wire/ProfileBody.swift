@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The body of `GET /v2/profile`.
@@ -7,3 +8,4 @@ struct ProfileBody: Codable, Sendable {
     var pictureUrl: String?
     var statusMessage: String?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The body of a successful `POST /oauth2/v2.1/token`.
@@ -27,3 +28,4 @@ extension TokenResponse {
             refreshToken: issued.refreshToken, scope: RouteSupport.scopeString(issued.scopes), tokenType: "Bearer")
     }
 }
+#endif

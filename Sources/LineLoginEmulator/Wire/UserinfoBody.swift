@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// The body of `/oauth2/v2.1/userinfo`: never an email.
@@ -6,3 +7,4 @@ struct UserinfoBody: Codable, Sendable {
     var name: String?
     var picture: String?
 }
+#endif

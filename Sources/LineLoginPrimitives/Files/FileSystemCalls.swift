@@ -1,10 +1,10 @@
 // Darwin first: on Apple platforms Glibc does not exist (the house style of OAuthEngine's POSIX.swift).
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 import Foundation
 
@@ -20,7 +20,7 @@ enum FileSystemCalls {
     /// falling back to `fsync`, which is retried after `EINTR`.
     static func synchronize(_ descriptor: Int32) -> Bool {
         #if canImport(Darwin)
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
         while fsync(descriptor) != 0 {
             guard errno == EINTR else { return false }

@@ -1,5 +1,6 @@
-import LineSDK
+#if Server
 public import Logging
+import LineLoginPlatform
 import OAuthEngine
 
 /// Which tokens a client may present in `Authorization: Bearer`, and how one is verified: the one
@@ -62,3 +63,4 @@ public enum AcceptedTokens: Sendable {
         return ExactMatch.equals(tokenIssuer, issuer)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// The token of an `Authorization` header, for any web framework's middleware.
 public enum BearerAuthorization {
     /// The token of `Bearer <token>` (scheme case-insensitive, RFC 6750 §2.1), or `nil`.
@@ -21,3 +22,4 @@ public enum BearerAuthorization {
         return String(decoding: bytes[index..<end], as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 
 /// How a middleware answers a request whose bearer token can't be used — the one refusal table that
@@ -50,3 +51,4 @@ public struct BearerRefusal: Sendable, Equatable {
         (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 }
+#endif

@@ -1,5 +1,5 @@
-import LineSDK
-
+#if Server
+import LineLoginPlatform
 /// A "Log in with LINE" button for web pages, after LINE's login button design guidelines: LINE green
 /// `#06C755` with white text and mark; hover and press darken it with a 10 % and 30 % black layer; a
 /// vertical line (8 % black) separates the mark from the text; disabled is white with a `#E5E5E5` (60 %)
@@ -144,3 +144,4 @@ public struct LineLoginButton: Sendable, Equatable {
         .line-login-button[aria-disabled="true"] .line-login-button__mark{border-right-color:\(LoginButtonAppearance.of(.disabled).separator.css)}
         """
 }
+#endif

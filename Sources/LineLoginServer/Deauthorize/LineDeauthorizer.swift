@@ -1,5 +1,6 @@
+#if Server
 public import Foundation
-public import LineSDK
+public import LineLoginPlatform
 public import OAuthEngine
 
 /// Ends what a user authorized for your channel, as LINE requires when a user withdraws from your
@@ -76,3 +77,4 @@ public struct LineDeauthorizer: Sendable {
         return token
     }
 }
+#endif

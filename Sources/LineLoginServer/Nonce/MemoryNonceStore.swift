@@ -1,3 +1,4 @@
+#if Server
 import Crypto
 public import Foundation
 public import OAuthEngine
@@ -75,3 +76,4 @@ public actor MemoryNonceStore: NonceStore {
         Data(SHA256.hash(data: Data(nonce.utf8)))
     }
 }
+#endif

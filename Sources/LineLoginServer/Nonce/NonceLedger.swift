@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 
 /// The pending nonces of a ``MemoryNonceStore``: digest → expiry and client, threaded on two
@@ -84,3 +85,4 @@ struct NonceLedger {
         return entry
     }
 }
+#endif

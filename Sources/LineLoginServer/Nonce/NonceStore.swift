@@ -1,3 +1,4 @@
+#if Server
 /// Server-issued nonces for the "secure login process between your app and server": the server issues
 /// a nonce, the app logs in with it, sends the raw ID token back, and the server accepts the token only
 /// if its `nonce` is one it issued, still fresh, and not used before.
@@ -38,3 +39,4 @@ public struct NonceStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// The message.
     public var description: String { message }
 }
+#endif

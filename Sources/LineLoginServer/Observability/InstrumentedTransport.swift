@@ -1,3 +1,4 @@
+#if Server
 import CoreMetrics
 import Foundation
 import Logging
@@ -65,3 +66,4 @@ struct InstrumentedTransport: HTTPTransport {
         return "other"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import CoreMetrics
 public import Logging
 
@@ -44,3 +45,4 @@ public struct LineLoginObservability: Sendable {
         self.metricsFactory = metricsFactory ?? MetricsSystem.factory
     }
 }
+#endif

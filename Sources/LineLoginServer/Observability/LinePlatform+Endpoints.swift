@@ -1,7 +1,7 @@
+#if Server
 import Foundation
 import OAuthEngine
-import LineSDK
-
+import LineLoginPlatform
 extension LinePlatform {
     /// LINE's endpoints a server calls, by the names the `endpoint` metric dimension uses.
     var namedEndpoints: [(URL, String)] {
@@ -16,3 +16,4 @@ extension LinePlatform {
         InstrumentedTransport(wrapping: transport, endpoints: namedEndpoints, observability: observability)
     }
 }
+#endif

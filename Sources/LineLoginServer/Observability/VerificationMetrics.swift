@@ -1,3 +1,4 @@
+#if Server
 import CoreMetrics
 import Logging
 
@@ -103,3 +104,4 @@ extension Timer {
         recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import CoreMetrics
 import Logging
 
@@ -34,3 +35,4 @@ struct WebLoginMetrics: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// Escapes text for HTML element content and quoted attribute values.
 public enum HTMLEscaping {
     /// `&`, `<`, `>`, `"` and `'` replaced by character references.
@@ -17,3 +18,4 @@ public enum HTMLEscaping {
         return result
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// A LINE Login channel this server accepts tokens for: its ID (the `aud` of ID tokens, the `client_id`
 /// of access tokens) and, for web login and HS256 ID tokens, its secret.
 public struct LineChannel: Sendable, Equatable {
@@ -29,3 +30,4 @@ extension LineChannel: CustomReflectable {
         Mirror(self, children: ["channelID": channelID, "channelSecret": channelSecret == nil ? "none" : "<redacted>"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// A verifier or web login was configured in a way that can't be used safely (no channel, a plain
 /// `http` endpoint that is not loopback, web login without a channel secret, …).
 public struct LineServerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,3 +13,4 @@ public struct LineServerConfigurationError: Error, Sendable, Equatable, CustomSt
     /// The message.
     public var description: String { message }
 }
+#endif

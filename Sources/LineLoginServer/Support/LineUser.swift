@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 
 /// A user this server has authenticated with LINE: from a verified access token (profile), a verified
@@ -42,3 +43,4 @@ public struct LineUser: Sendable, Equatable, Codable {
         self.method = method
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 
 /// A dictionary behind a lock: for caches read on every request, where an actor hop would cost more
@@ -21,3 +22,4 @@ final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: @unchec
         lock.withLock { body(&storage) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import OAuthEngine
 
 extension OAuthError {
@@ -12,3 +13,4 @@ extension OAuthError {
         }
     }
 }
+#endif

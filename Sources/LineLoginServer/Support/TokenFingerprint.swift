@@ -1,3 +1,4 @@
+#if Server
 import Crypto
 import Foundation
 import OAuthEngine
@@ -25,3 +26,4 @@ struct TokenFingerprint: Sendable {
         return Data(hmac.finalize())
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// Cheap checks on a presented token before any network call or crypto: LINE tokens are printable
 /// ASCII of bounded length.
 enum TokenShape {
@@ -16,3 +17,4 @@ enum TokenShape {
         token.utf8.count <= maximumLength
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 public import OAuthEngine
 
@@ -87,3 +88,4 @@ public final class AccessTokenCache: Sendable {
         for (key, _) in soonest { entries[key] = nil }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// Where an ``AccessTokenVerifier`` remembers the access tokens LINE confirmed, so a busy API doesn't ask
 /// LINE on every request: ``AccessTokenCache`` in this process's memory (the default), or a store shared
 /// by every instance of a site (`PostgresAccessTokenCache` in LineLoginPostgres), so a token verified on
@@ -27,3 +28,4 @@ extension AccessTokenCache: AccessTokenCaching {
     /// ``value(for:)``: this cache answers from memory.
     public func immediateValue(for token: String) -> VerifiedAccessToken? { value(for: token) }
 }
+#endif

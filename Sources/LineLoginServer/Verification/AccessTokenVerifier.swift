@@ -1,5 +1,6 @@
+#if Server
 public import Foundation
-public import LineSDK
+public import LineLoginPlatform
 public import Logging
 public import OAuthEngine
 
@@ -138,3 +139,4 @@ public struct AccessTokenVerifier: Sendable {
         return .unavailable(error)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import OAuthEngine
 
 /// The claims `IDTokenVerifier` checks: the token's own (local mode, decoded one by one as the checks read
@@ -14,3 +15,4 @@ enum CheckedClaims {
         }
     }
 }
+#endif

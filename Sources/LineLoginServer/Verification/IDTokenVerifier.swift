@@ -1,5 +1,6 @@
+#if Server
 public import Foundation
-public import LineSDK
+public import LineLoginPlatform
 public import Logging
 public import OAuthEngine
 
@@ -252,3 +253,4 @@ public struct IDTokenVerifier: Sendable {
         }
     }
 }
+#endif

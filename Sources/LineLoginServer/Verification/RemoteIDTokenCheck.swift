@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import OAuthEngine
 
@@ -40,3 +41,4 @@ struct RemoteIDTokenCheck: Sendable {
         }
     }
 }
+#endif

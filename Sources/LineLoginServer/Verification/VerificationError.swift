@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 public import OAuthEngine
 
@@ -99,3 +100,4 @@ extension VerificationError: CustomStringConvertible {
         }
     }
 }
+#endif

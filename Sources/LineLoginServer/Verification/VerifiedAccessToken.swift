@@ -1,6 +1,6 @@
+#if Server
 public import Foundation
-public import LineSDK
-
+public import LineLoginPlatform
 /// An access token LINE confirmed for one of the configured channels, with its owner's profile.
 public struct VerifiedAccessToken: Sendable, Equatable, Codable {
     /// The channel it was issued to (`client_id`).
@@ -27,3 +27,4 @@ public struct VerifiedAccessToken: Sendable, Equatable, Codable {
             pictureURL: profile.pictureURL, statusMessage: profile.statusMessage, method: .accessToken)
     }
 }
+#endif

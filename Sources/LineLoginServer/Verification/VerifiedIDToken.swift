@@ -1,3 +1,4 @@
+#if Server
 public import OAuthEngine
 
 /// An ID token that passed every check.
@@ -19,3 +20,4 @@ public struct VerifiedIDToken: Sendable, Equatable {
             email: claims.email, method: .idToken)
     }
 }
+#endif

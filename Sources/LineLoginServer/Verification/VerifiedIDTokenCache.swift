@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 public import OAuthEngine
 
@@ -115,3 +116,4 @@ public final class VerifiedIDTokenCache: Sendable {
     /// The stored keys, for tests that check no token is kept in clear.
     func storedKeys() -> [Data] { entries.update { Array($0.keys) } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Crypto
 public import Foundation
 import OAuthEngine
@@ -76,3 +77,4 @@ public struct CookieSealer: Sendable {
 extension CookieSealer.Envelope: Encodable where Value: Encodable {}
 
 extension CookieSealer.Envelope: Decodable where Value: Decodable {}
+#endif

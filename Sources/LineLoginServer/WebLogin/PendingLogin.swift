@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 
 /// What a login attempt must remember between the redirect to LINE and the callback: the secrets it
@@ -54,3 +55,4 @@ extension PendingLogin: CustomStringConvertible, CustomDebugStringConvertible {
     /// Same as ``description``.
     public var debugDescription: String { description }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 /// A cookie to send with `Set-Cookie`, independent of any web framework.
 public struct ResponseCookie: Sendable, Equatable {
     /// The name.
@@ -67,3 +68,4 @@ extension ResponseCookie: CustomStringConvertible {
         return copy.headerValue
     }
 }
+#endif

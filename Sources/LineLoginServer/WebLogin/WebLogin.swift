@@ -1,5 +1,6 @@
+#if Server
 public import Foundation
-import LineSDK
+import LineLoginPlatform
 public import Logging
 import OAuthEngine
 
@@ -280,3 +281,4 @@ public struct WebLogin: Sendable {
             }
     }
 }
+#endif

@@ -1,5 +1,6 @@
+#if Server
 public import Foundation
-public import LineSDK
+public import LineLoginPlatform
 public import OAuthEngine
 
 /// Everything ``WebLogin`` needs: the channel, where LINE sends the browser back, what to ask for, and
@@ -104,3 +105,4 @@ extension WebLoginConfiguration: CustomReflectable {
         Mirror(self, children: ["channelID": channelID, "redirectURI": redirectURI, "scopes": scopes, "channelSecret": "<redacted>"])
     }
 }
+#endif

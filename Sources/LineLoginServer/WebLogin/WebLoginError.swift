@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 public import OAuthEngine
 
@@ -99,3 +100,4 @@ extension WebLoginError: CustomStringConvertible {
         }
     }
 }
+#endif

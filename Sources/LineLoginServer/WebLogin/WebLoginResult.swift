@@ -1,5 +1,6 @@
+#if Server
 import Foundation
-public import LineSDK
+public import LineLoginPlatform
 public import OAuthEngine
 
 /// A completed web login: the user, the tokens, and what LINE said about them.
@@ -40,3 +41,4 @@ extension WebLoginResult: CustomStringConvertible {
     /// The user ID; never a token.
     public var description: String { "WebLoginResult(user: \(user.userID), tokens: \(tokens))" }
 }
+#endif

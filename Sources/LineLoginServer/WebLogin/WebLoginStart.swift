@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 
 /// How to send the browser to LINE: redirect to ``authorizationURL`` with ``cookie`` set.
@@ -22,3 +23,4 @@ extension WebLoginStart: CustomStringConvertible {
         return "WebLoginStart(\(components?.string ?? "<url>"))"
     }
 }
+#endif

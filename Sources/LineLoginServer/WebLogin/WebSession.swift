@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 import OAuthEngine
 
@@ -48,3 +49,4 @@ extension WebSession: CustomStringConvertible, CustomDebugStringConvertible {
     /// Same as ``description``.
     public var debugDescription: String { description }
 }
+#endif

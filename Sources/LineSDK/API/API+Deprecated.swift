@@ -1,3 +1,5 @@
+public import LineLoginPlatform
+
 extension API {
     /// LINE's older place for ``Auth/refreshAccessToken(callbackQueue:completionHandler:)``.
     @available(*, deprecated, renamed: "Auth.refreshAccessToken")

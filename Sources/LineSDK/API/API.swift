@@ -1,5 +1,6 @@
 import Foundation
 import OAuthEngine
+public import LineLoginPlatform
 
 /// LINE's static API entry points, over `LoginManager.shared`'s session. Each has an async form and a
 /// completion-handler form as in LINE's SDK. Without a stored token they fail with

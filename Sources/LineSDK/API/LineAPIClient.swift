@@ -1,5 +1,6 @@
 import Foundation
 import OAuthEngine
+public import LineLoginPlatform
 
 /// LINE's APIs for one channel's session: the stored token is attached, refreshed before expiry and
 /// after a 401 (one refresh shared by concurrent callers).

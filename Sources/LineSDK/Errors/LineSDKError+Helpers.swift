@@ -1,7 +1,7 @@
 public import Foundation
 import OAuthEngine
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 extension LineSDKError {

@@ -1,12 +1,12 @@
 public import Foundation
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 #if !canImport(Darwin)
-    /// The Security framework's status code type, for ``LineSDKError/AuthorizeErrorReason/keychainOperation(status:)``
-    /// on platforms without that framework.
-    public typealias OSStatus = Int32
+/// The Security framework's status code type, for ``LineSDKError/AuthorizeErrorReason/keychainOperation(status:)``
+/// on platforms without that framework.
+public typealias OSStatus = Int32
 #endif
 
 /// Every error the SDK reports, with LINE SDK's cases and reasons, so LINE-written `switch` statements

@@ -1,5 +1,6 @@
 public import Foundation
 public import OAuthEngine
+public import LineLoginPlatform
 
 /// Everything a ``LoginManager`` needs for one channel. `setup(channelID:universalLinkURL:)` fills in
 /// LINE's production defaults; this type lets an app (or a test) point at another platform such as the
@@ -74,8 +75,8 @@ public struct LoginConfiguration: Sendable {
     }
 
     #if !(canImport(UIKit) && !os(tvOS) && !os(watchOS))
-        /// The LINE-app opener the platform has: none off iOS (every login is a web login).
-        public static var platformLineAppOpener: (any LineAppOpener)? { nil }
+    /// The LINE-app opener the platform has: none off iOS (every login is a web login).
+    public static var platformLineAppOpener: (any LineAppOpener)? { nil }
     #endif
 
     /// The custom-scheme callback LINE's iOS SDK registers: `line3rdp.<bundle id>://authorize/`.
@@ -98,12 +99,12 @@ public struct LoginConfiguration: Sendable {
         if let tokenStore { return tokenStore }
         let key = Self.tokenStoreKey(channelID: channelID, platform: platform)
         #if canImport(Security)
-            return KeychainTokenStore(
-                key: key, accessGroup: keychainAccessGroup,
-                migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) },
-                usesDataProtectionKeychain: LoginPlatform.current.usesDataProtectionKeychain)
+        return KeychainTokenStore(
+            key: key, accessGroup: keychainAccessGroup,
+            migration: bundleIdentifier.map { .lineSDK(channelID: channelID, bundleIdentifier: $0) },
+            usesDataProtectionKeychain: LoginPlatform.current.usesDataProtectionKeychain)
         #else
-            return FileTokenStore(key: key)
+        return FileTokenStore(key: key)
         #endif
     }
 }

@@ -6,11 +6,11 @@ extension LoginManager {
     /// the Apple adapters build the UIKit and AppKit ones.
     func platformUserAgent(for context: (any LoginPresentationContext)?, core: Core) -> any UserAgent {
         #if canImport(UIKit) && canImport(AuthenticationServices) && !os(tvOS) && !os(watchOS)
-            return appleUserAgent(for: context, core: core)
+        return appleUserAgent(for: context, core: core)
         #elseif canImport(AppKit) && canImport(AuthenticationServices)
-            return appleUserAgent(for: context, core: core)
+        return appleUserAgent(for: context, core: core)
         #else
-            return LoopbackUserAgent()
+        return LoopbackUserAgent()
         #endif
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import OAuthEngine
+public import LineLoginPlatform
 
 /// Logs users in with LINE and keeps their session, with the API of LINE's SDK.
 ///

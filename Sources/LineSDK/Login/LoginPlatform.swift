@@ -22,11 +22,11 @@ struct LoginPlatform: Equatable {
     /// The running platform.
     static var current: LoginPlatform {
         #if canImport(UIKit) && !os(tvOS) && !os(watchOS)
-            LoginPlatform(ui: .uiKit, isAppBundle: true)
+        LoginPlatform(ui: .uiKit, isAppBundle: true)
         #elseif canImport(AppKit)
-            LoginPlatform(ui: .appKit, isAppBundle: Bundle.main.bundleURL.pathExtension == "app")
+        LoginPlatform(ui: .appKit, isAppBundle: Bundle.main.bundleURL.pathExtension == "app")
         #else
-            LoginPlatform(ui: .other, isAppBundle: false)
+        LoginPlatform(ui: .other, isAppBundle: false)
         #endif
     }
 

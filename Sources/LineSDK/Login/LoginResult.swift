@@ -1,4 +1,5 @@
 import Foundation
+public import LineLoginPlatform
 
 /// What a successful login returns.
 public struct LoginResult: Sendable, Encodable {

@@ -1,3 +1,5 @@
+public import LineLoginPlatform
+
 /// Every decision of LINE's login button, so the UIKit `LoginButton` and the SwiftUI `LoginButtonView`
 /// only draw it: the title for its size and language, its metrics, whether it is enabled, what a tap
 /// does, and which delegate call a login's outcome becomes. Tested on Linux.
@@ -99,5 +101,12 @@ public struct LoginButtonModel: Sendable, Equatable {
     public mutating func finish(_ result: Result<LoginResult, LineSDKError>) -> Result<LoginResult, LineSDKError> {
         isLoggingIn = false
         return result
+    }
+}
+
+extension LoginButtonModel {
+    /// The colours to draw with: disabled while the login runs, else pressed or at rest.
+    public func appearance(isPressed: Bool) -> LoginButtonAppearance {
+        .of(!isEnabled ? .disabled : isPressed ? .pressed : .normal)
     }
 }

@@ -1,17 +1,12 @@
 public import Foundation
+public import LineLoginPlatform
 
 /// `GET /friendship/v1/status`: whether the user has added the channel's linked official account as a
 /// friend (`profile` permission). Send it with ``Session/send(_:callbackQueue:completionHandler:)`` or use
 /// ``API/getBotFriendshipStatus(callbackQueue:completionHandler:)``.
 public struct GetBotFriendshipStatusRequest: Request {
-    /// The friendship status.
-    public struct Response: Codable, Sendable, Equatable {
-        /// `true` when the user is a friend and hasn't blocked the account.
-        public let friendFlag: Bool
-
-        /// Creates a status.
-        public init(friendFlag: Bool) { self.friendFlag = friendFlag }
-    }
+    /// The friendship status (``BotFriendshipStatus``, LINE's wire type, shared with the server kit).
+    public typealias Response = BotFriendshipStatus
 
     /// `GET`.
     public let method: HTTPMethod = .get
@@ -26,6 +21,3 @@ public struct GetBotFriendshipStatusRequest: Request {
 
 /// This package's earlier name for ``GetBotFriendshipStatusRequest/Response``.
 public typealias GetBotFriendshipStatusRequestResponse = GetBotFriendshipStatusRequest.Response
-
-/// A short name for ``GetBotFriendshipStatusRequest/Response``.
-public typealias BotFriendshipStatus = GetBotFriendshipStatusRequest.Response

@@ -1,4 +1,5 @@
 public import Foundation
+public import LineLoginPlatform
 
 /// `GET /v2/profile`: the user's profile (`profile` permission).
 public struct GetUserProfileRequest: Request {

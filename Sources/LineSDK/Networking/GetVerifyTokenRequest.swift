@@ -1,4 +1,5 @@
 public import Foundation
+public import LineLoginPlatform
 
 /// `GET /oauth2/v2.1/verify`: the channel, permissions and remaining life of an access token.
 public struct GetVerifyTokenRequest: Request {

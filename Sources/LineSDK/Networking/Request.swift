@@ -1,4 +1,5 @@
 public import Foundation
+public import LineLoginPlatform
 
 /// An HTTP method of a ``Request``.
 public enum HTTPMethod: String, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import OAuthEngine
+public import LineLoginPlatform
 
 /// Sends ``Request``s to LINE as LINE's SDK does: `Session.shared.send(request) { result in … }`, or
 /// `try await Session.shared.send(request)`. A `.token` request carries the session's access token,

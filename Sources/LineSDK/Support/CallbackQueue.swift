@@ -21,9 +21,9 @@ public enum CallbackQueue: Sendable {
     /// LINE's default on Apple platforms (`currentMainOrAsync`), ``untouch`` elsewhere.
     public static var `default`: CallbackQueue {
         #if canImport(Darwin)
-            return .currentMainOrAsync
+        return .currentMainOrAsync
         #else
-            return .untouch
+        return .untouch
         #endif
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import OAuthEngine
+public import LineLoginPlatform
 
 /// The access token of the current session, as LINE's SDK exposes it. The refresh token stays inside
 /// the SDK; descriptions never show token values.

@@ -2,10 +2,10 @@ public import Foundation
 import SwiftASN1
 
 #if canImport(Security)
-    import Security
+import Security
 #else
-    import Crypto
-    import CryptoExtras
+import Crypto
+import CryptoExtras
 #endif
 
 /// An RSA public key that verifies RS256 signatures (RSASSA-PKCS1-v1_5 with SHA-256): the keys of LinkedIn
@@ -32,7 +32,7 @@ public struct RSAPublicKey: Sendable, Hashable {
     /// The key as a PKCS #1 `RSAPublicKey` structure in DER (RFC 8017 §A.1.1).
     public let pkcs1DERRepresentation: [UInt8]
     #if !canImport(Security)
-        private let platformKey: _RSA.Signing.PublicKey
+    private let platformKey: _RSA.Signing.PublicKey
     #endif
 
     /// Imports a key from its modulus and exponent (big-endian; leading zero bytes are ignored, as some JWK
@@ -52,14 +52,14 @@ public struct RSAPublicKey: Sendable, Hashable {
         }
         let der = try Self.pkcs1DER(modulus: modulus, exponent: exponent)
         #if canImport(Security)
-            // Imported once here so a key the framework refuses is refused at import, not at the first token.
-            guard Self.secKey(der) != nil else { throw .invalidKey("RSA key refused by the Security framework") }
+        // Imported once here so a key the framework refuses is refused at import, not at the first token.
+        guard Self.secKey(der) != nil else { throw .invalidKey("RSA key refused by the Security framework") }
         #else
-            do {
-                platformKey = try _RSA.Signing.PublicKey(derRepresentation: der)
-            } catch {
-                throw .invalidKey("RSA key refused by the crypto library")
-            }
+        do {
+            platformKey = try _RSA.Signing.PublicKey(derRepresentation: der)
+        } catch {
+            throw .invalidKey("RSA key refused by the crypto library")
+        }
         #endif
         self.modulus = modulus
         self.exponent = exponent
@@ -72,15 +72,15 @@ public struct RSAPublicKey: Sendable, Hashable {
     public func isValidSignature(_ signature: [UInt8], for signed: some DataProtocol) -> Bool {
         guard signature.count == (bitCount + 7) / 8 else { return false }
         #if canImport(Security)
-            // A SecKey per check, not one kept: Apple doesn't declare SecKey Sendable, and an RS256 token is
-            // verified once per sign-in. The algorithm hashes `signed` with SHA-256 itself.
-            guard let key = Self.secKey(pkcs1DERRepresentation) else { return false }
-            return SecKeyVerifySignature(
-                key, .rsaSignatureMessagePKCS1v15SHA256, Data(signed) as CFData, Data(signature) as CFData, nil)
+        // A SecKey per check, not one kept: Apple doesn't declare SecKey Sendable, and an RS256 token is
+        // verified once per sign-in. The algorithm hashes `signed` with SHA-256 itself.
+        guard let key = Self.secKey(pkcs1DERRepresentation) else { return false }
+        return SecKeyVerifySignature(
+            key, .rsaSignatureMessagePKCS1v15SHA256, Data(signed) as CFData, Data(signature) as CFData, nil)
         #else
-            return platformKey.isValidSignature(
-                _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signed),
-                padding: .insecurePKCS1v1_5)
+        return platformKey.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: signed),
+            padding: .insecurePKCS1v1_5)
         #endif
     }
 
@@ -111,12 +111,12 @@ public struct RSAPublicKey: Sendable, Hashable {
     }
 
     #if canImport(Security)
-        private static func secKey(_ der: [UInt8]) -> SecKey? {
-            let attributes: [String: Any] = [
-                kSecAttrKeyType as String: kSecAttrKeyTypeRSA, kSecAttrKeyClass as String: kSecAttrKeyClassPublic,
-            ]
-            return SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil)
-        }
+    private static func secKey(_ der: [UInt8]) -> SecKey? {
+        let attributes: [String: Any] = [
+            kSecAttrKeyType as String: kSecAttrKeyTypeRSA, kSecAttrKeyClass as String: kSecAttrKeyClassPublic,
+        ]
+        return SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil)
+    }
     #endif
 
     private static func bitLength(_ bigEndian: [UInt8]) -> Int {

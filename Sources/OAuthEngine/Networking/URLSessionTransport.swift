@@ -2,7 +2,7 @@
 // FoundationNetworking's on Linux (scripts/apple-typecheck.sh holds every file to that pairing).
 public import Foundation
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// The production ``HTTPTransport``: one long-lived `URLSession` (FoundationNetworking on Linux).

@@ -21,45 +21,45 @@ public struct SystemBrowserOpener: BrowserOpener {
             return false
         }
         #if os(macOS) || os(Linux)
-            let process = Process()
-            process.executableURL = launcher
-            process.arguments = [url.absoluteString]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            // The launcher may keep running as long as the browser does, so don't wait for it; tell the
-            // user if it gives up.
-            // The handler captures nothing (the URL is the launcher's argument): the toolchain's Foundation never
-            // frees a Process, and whatever its handler holds would go with it (docs/SECURITY.md, "Sanitizers").
-            process.terminationHandler = { finished in
-                if finished.terminationReason != .exit || finished.terminationStatus != 0,
-                    let argument = finished.arguments?.first, let shown = URL(string: argument)
-                {
-                    BrowserInstructions.print(shown)
-                }
+        let process = Process()
+        process.executableURL = launcher
+        process.arguments = [url.absoluteString]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        // The launcher may keep running as long as the browser does, so don't wait for it; tell the
+        // user if it gives up.
+        // The handler captures nothing (the URL is the launcher's argument): the toolchain's Foundation never
+        // frees a Process, and whatever its handler holds would go with it (docs/SECURITY.md, "Sanitizers").
+        process.terminationHandler = { finished in
+            if finished.terminationReason != .exit || finished.terminationStatus != 0,
+                let argument = finished.arguments?.first, let shown = URL(string: argument)
+            {
+                BrowserInstructions.print(shown)
             }
-            do {
-                try process.run()
-            } catch {
-                BrowserInstructions.print(url)
-                return false
-            }
-            return true
-        #else
+        }
+        do {
+            try process.run()
+        } catch {
             BrowserInstructions.print(url)
             return false
+        }
+        return true
+        #else
+        BrowserInstructions.print(url)
+        return false
         #endif
     }
 
     /// The launcher to run, or `nil` when this system has none usable.
     func launcherURL() -> URL? {
         #if os(macOS)
-            return executable(named: "open")
+        return executable(named: "open")
         #elseif os(Linux)
-            let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
-            return hasDisplay ? executable(named: "xdg-open") : nil
+        let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
+        return hasDisplay ? executable(named: "xdg-open") : nil
         #else
-            return nil
+        return nil
         #endif
     }
 

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineLoginServer
@@ -56,3 +57,4 @@ struct DeauthorizeCommand: AsyncParsableCommand {
         return CommandFailure(OAuthErrorText.describe(error), exit: .network, underlying: error)
     }
 }
+#endif

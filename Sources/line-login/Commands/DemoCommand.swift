@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import EmulatorBrowser
 import Foundation
@@ -188,3 +189,4 @@ struct DemoFailure: Error, CustomStringConvertible {
 extension String {
     func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineLoginEmulator
@@ -171,3 +172,4 @@ final class ResumeOnce: @unchecked Sendable {
         pending?.resume()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ExampleSite
 import ArgumentParser
 import Crypto
 import Foundation
@@ -242,3 +243,23 @@ private struct SharedStores {
         accessTokens = try PostgresAccessTokenCache(client: client, logger: logger, metricsFactory: metricsFactory)
     }
 }
+#elseif CLI
+import ArgumentParser
+import Foundation
+
+/// `example-site` in a `line-login` built without the ExampleSite trait: it says how to get it.
+struct ExampleSiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "example-site",
+        abstract: "Run the example web-login site (not in this build: build line-login with the package trait ExampleSite).",
+        shouldDisplay: false)
+
+    @Argument(parsing: .allUnrecognized) var arguments: [String] = []
+
+    func run() throws {
+        Console.error(
+            "this line-login was built without the example site; build it with: swift run --traits ExampleSite line-login example-site")
+        throw ExitCode(CLIExit.usage.rawValue)
+    }
+}
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -111,3 +112,4 @@ struct LoginCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -81,3 +82,4 @@ struct LoginsCommand: AsyncParsableCommand {
         return result
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -32,3 +33,4 @@ struct LogoutCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

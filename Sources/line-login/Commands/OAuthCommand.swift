@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 
 /// `line-login oauth …`: sign in with LinkedIn or any OpenID Connect issuer through the same engine
@@ -15,3 +16,4 @@ struct OAuthCommand: AsyncParsableCommand {
             """,
         subcommands: [OAuthLoginCommand.self, OAuthTokenCommand.self, OAuthUserinfoCommand.self, OAuthLogoutCommand.self])
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -24,3 +25,4 @@ struct ProfileCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -59,3 +60,4 @@ struct StatusCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -159,3 +160,4 @@ struct FixedClock: WallClock {
     let date: Date
     func now() -> Date { date }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -85,3 +86,4 @@ extension LineSDKError {
     /// answering: a failed check, not a network error.
     var isVerdictOnToken: Bool { statusCode.map(HTTPResponse.isRefusal(statusCode:)) ?? false }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -54,3 +55,4 @@ struct ChannelOptions: ParsableArguments {
         return url
     }
 }
+#endif

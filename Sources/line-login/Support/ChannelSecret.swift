@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 
 /// Where a command finds the channel secret: the flag when the command has one, else
@@ -10,3 +11,4 @@ enum ChannelSecret {
         return environment
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import LineLoginPrimitives
 
@@ -53,3 +54,4 @@ enum Console {
         handle.write(Data((line + "\n").utf8))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 /// The exit codes, one table for `line-login --help` and the README (a CI peer checks that they agree).
 enum ExitCodeTable {
     static let rows: [(CLIExit, String)] = [
@@ -14,3 +15,4 @@ enum ExitCodeTable {
         "Exit codes:\n" + rows.map { "  \($0.0.rawValue)  \($0.1)" }.joined(separator: "\n")
     }
 }
+#endif

@@ -1,9 +1,10 @@
+#if CLI
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 import Foundation
 import OAuthEngine
@@ -85,3 +86,4 @@ struct PasteBackUserAgent: UserAgent {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import LineSDK
 import OAuthEngine
@@ -62,3 +63,4 @@ extension PlatformProbe {
                 + "for the channel (or pass --redirect-port for one that is).", exit: .usage)
     }
 }
+#endif

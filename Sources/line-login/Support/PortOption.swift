@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import NIOCore
 import NIOPosix
@@ -33,3 +34,4 @@ extension PortOption {
                 + "Pick another with --port, or 0 for any free port.", exit: .usage, underlying: underlying)
     }
 }
+#endif

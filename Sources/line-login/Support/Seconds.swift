@@ -1,3 +1,4 @@
+#if CLI
 /// Seconds as a whole number for display, never trapping: servers and tokens may send any finite time
 /// (`"exp": 1e300`), and `Int(Double)` traps outside its range.
 enum Seconds {
@@ -20,3 +21,4 @@ enum Seconds {
         return seconds >= 0 ? "in \(phrase)" : "\(phrase) ago"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -80,3 +81,4 @@ struct SessionOptions: ParsableArguments {
         do { return try LoginManager(configuration: configuration) } catch { throw CommandFailure(error) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Dispatch
 import Foundation
 
@@ -23,3 +24,4 @@ final class SignalWatcher: @unchecked Sendable {
         signals.forEach { signal($0, SIG_DFL) }
     }
 }
+#endif

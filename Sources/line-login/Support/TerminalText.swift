@@ -1,3 +1,4 @@
+#if CLI
 import LineLoginPrimitives
 
 /// The bounds of provider text in the CLI's human output, each applied where the field is placed in a
@@ -17,3 +18,4 @@ enum TerminalText {
         UntrustedText.bounded(value, limit: limit)
     }
 }
+#endif

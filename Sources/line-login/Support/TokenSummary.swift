@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import LineSDK
 
@@ -50,3 +51,4 @@ enum TokenSummary {
         return result
     }
 }
+#endif

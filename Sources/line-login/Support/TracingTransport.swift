@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import OAuthEngine
 
@@ -20,3 +21,4 @@ struct TracingTransport: HTTPTransport {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import OAuthEngine
 
@@ -25,3 +26,4 @@ struct RewritingAgent: UserAgent {
         func cancel() { base.cancel() }
     }
 }
+#endif

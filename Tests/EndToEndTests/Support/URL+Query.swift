@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 extension URL {
@@ -11,3 +12,4 @@ extension URL {
         return components.url ?? self
     }
 }
+#endif

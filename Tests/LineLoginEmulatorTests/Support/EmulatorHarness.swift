@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 import LineLoginEmulator
 import Testing
@@ -154,3 +155,4 @@ struct EmulatorHarness: Sendable {
         return keys
     }
 }
+#endif

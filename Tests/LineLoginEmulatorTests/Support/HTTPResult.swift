@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// A response as the tests see it.
@@ -55,3 +56,4 @@ enum QueryString {
         }.joined(separator: "&")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Foundation
 
 /// Any JSON value, for inspecting response bodies.
@@ -32,3 +33,4 @@ enum JSONValue: Decodable, Sendable, Equatable {
     var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
     var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 import Testing
@@ -54,3 +55,4 @@ extension JWT {
         return try #require(JWT(token), sourceLocation: sourceLocation)
     }
 }
+#endif

@@ -1,7 +1,8 @@
+#if Emulator
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Stops URLSession from following redirects, so tests can read `Location`.
@@ -19,3 +20,4 @@ final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sen
         completionHandler(nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Emulator
 import Crypto
 import Foundation
 
@@ -32,3 +33,4 @@ enum TestBase64URL {
         return Data(base64Encoded: base64)
     }
 }
+#endif

@@ -1,7 +1,8 @@
+#if Emulator
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 import Foundation
 
@@ -36,3 +37,4 @@ enum RawRequest {
         }
     }
 }
+#endif

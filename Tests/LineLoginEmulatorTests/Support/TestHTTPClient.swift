@@ -1,7 +1,8 @@
+#if Emulator
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Real HTTP over loopback, without following redirects.
@@ -70,3 +71,4 @@ struct TestHTTPClient: Sendable {
         try await send(method, path, headers: ["Authorization": "Bearer \(token)"])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server && Emulator
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
@@ -154,3 +155,4 @@ enum ClientFaultCases {
         await client.stop()
     }
 }
+#endif

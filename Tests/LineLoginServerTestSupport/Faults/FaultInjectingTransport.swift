@@ -1,3 +1,4 @@
+#if Server && Emulator
 import Foundation
 import OAuthEngine
 
@@ -93,3 +94,4 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 }
+#endif

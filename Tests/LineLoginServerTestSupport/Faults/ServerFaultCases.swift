@@ -1,9 +1,10 @@
+#if Server && Emulator
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 @testable import ClientTestSupport
 import Foundation
@@ -192,9 +193,9 @@ final class SilentListener: Sendable {
 
     init?() {
         #if canImport(Darwin)
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
@@ -219,3 +220,4 @@ final class SilentListener: Sendable {
 }
 
 private func closeSocket(_ descriptor: Int32) { _ = close(descriptor) }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import OAuthEngine
 import Testing
 @testable import LineLoginServerTestSupport
@@ -47,3 +48,4 @@ import Testing
         try await ServerFaultCases.aHungLINEIsA503WithinTheDeadlineNotAHang(over: URLSessionTransport())
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -27,3 +28,4 @@ struct HummingbirdBearerFramework: BearerFramework {
         }
     }
 }
+#endif

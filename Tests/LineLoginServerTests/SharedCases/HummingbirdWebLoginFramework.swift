@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -33,3 +34,4 @@ struct HummingbirdWebLoginFramework: WebLoginFramework {
         }
     }
 }
+#endif

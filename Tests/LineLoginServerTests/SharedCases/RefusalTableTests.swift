@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Testing
 @testable import LineLoginServerTestSupport
 
@@ -12,3 +13,4 @@ struct RefusalTableTests {
         try await RememberedTokenCases.check(HummingbirdBearerFramework())
     }
 }
+#endif

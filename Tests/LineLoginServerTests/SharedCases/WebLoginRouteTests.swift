@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Testing
 @testable import LineLoginServerTestSupport
 
@@ -8,3 +9,4 @@ import Testing
         try await WebLoginRouteCases.check(HummingbirdWebLoginFramework())
     }
 }
+#endif

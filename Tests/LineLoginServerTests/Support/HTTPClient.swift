@@ -1,6 +1,7 @@
+#if Hummingbird && Emulator
 import Foundation
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Real HTTP over loopback without following redirects or keeping cookies.
@@ -59,3 +60,4 @@ final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         completionHandler(nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && Emulator
 import Foundation
 import Hummingbird
 import Logging
@@ -45,3 +46,4 @@ final class TestServer: @unchecked Sendable {
         _ = await task.result
     }
 }
+#endif

@@ -254,9 +254,9 @@ struct FileTokenStoreTests {
         ] {
             let directory = FileTokenStore.defaultDirectory(environment: environment)
             #if canImport(Darwin)
-                #expect(directory.path == "/home/u/Library/Application Support/line-login")
+            #expect(directory.path == "/home/u/Library/Application Support/line-login")
             #else
-                #expect(directory.path == "/home/u/.local/share/line-login")
+            #expect(directory.path == "/home/u/.local/share/line-login")
             #endif
         }
     }

@@ -22,28 +22,28 @@ struct BrowserOpenerTests {
     }
 
     #if os(Linux)
-        @Test func systemOpenerNeedsAGraphicalSessionOnLinux() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let marker = directory.appendingPathComponent("opened")
-            let launcher = directory.appendingPathComponent("xdg-open")
-            try "#!/bin/sh\necho \"$1\" > '\(marker.path)'\n".write(to: launcher, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: launcher.path)
-            let url = try #require(authorizationURL)
+    @Test func systemOpenerNeedsAGraphicalSessionOnLinux() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let marker = directory.appendingPathComponent("opened")
+        let launcher = directory.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\necho \"$1\" > '\(marker.path)'\n".write(to: launcher, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: launcher.path)
+        let url = try #require(authorizationURL)
 
-            #expect(!SystemBrowserOpener(environment: ["PATH": directory.path]).open(url))
-            #expect(!SystemBrowserOpener(environment: ["PATH": directory.path, "DISPLAY": ""]).open(url))
+        #expect(!SystemBrowserOpener(environment: ["PATH": directory.path]).open(url))
+        #expect(!SystemBrowserOpener(environment: ["PATH": directory.path, "DISPLAY": ""]).open(url))
 
-            #expect(SystemBrowserOpener(environment: ["PATH": directory.path, "WAYLAND_DISPLAY": "wayland-0"]).open(url))
-            // The launcher runs detached: wait for the line it writes, however long the machine takes.
-            var opened = ""
-            while !opened.hasSuffix("\n") {
-                try await Task.sleep(for: .milliseconds(20))
-                opened = (try? String(contentsOf: marker, encoding: .utf8)) ?? ""
-            }
-            #expect(opened == url.absoluteString + "\n")
+        #expect(SystemBrowserOpener(environment: ["PATH": directory.path, "WAYLAND_DISPLAY": "wayland-0"]).open(url))
+        // The launcher runs detached: wait for the line it writes, however long the machine takes.
+        var opened = ""
+        while !opened.hasSuffix("\n") {
+            try await Task.sleep(for: .milliseconds(20))
+            opened = (try? String(contentsOf: marker, encoding: .utf8)) ?? ""
         }
+        #expect(opened == url.absoluteString + "\n")
+    }
     #endif
 
     @Test func systemOpenerOnlyOpensWebURLs() throws {

@@ -1,7 +1,7 @@
 @testable import ClientTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 @testable import OAuthEngine
 import Testing

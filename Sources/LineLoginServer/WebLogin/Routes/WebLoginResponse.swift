@@ -1,3 +1,4 @@
+#if Server
 /// An answer of the web-login routes, independent of any web framework: each framework's glue renders it
 /// (Hummingbird's `LineLoginRoutes`, Vapor's `LineLoginRoutes`), so both answer byte for byte the same.
 public struct WebLoginResponse: Sendable, Equatable {
@@ -47,3 +48,4 @@ public struct WebLoginResponse: Sendable, Equatable {
         WebLoginResponse(status: status, location: location, cookies: cookies)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 public import Logging
 import OAuthEngine
@@ -158,3 +159,4 @@ public struct WebLoginRoutes: Sendable {
             """
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 public import OAuthEngine
 
@@ -78,3 +79,4 @@ public actor MemoryWebSessionStore: WebSessionStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Foundation
 
 /// Which web-login sessions are live, so that logging out ends a session for good although its sealed
@@ -15,3 +16,4 @@ public protocol WebSessionStore: Sendable {
     /// Ends `id` (an unknown one is fine).
     func end(_ id: String) async throws
 }
+#endif

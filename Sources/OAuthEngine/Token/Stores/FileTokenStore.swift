@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 import Crypto
 public import Foundation
@@ -56,9 +56,9 @@ public struct FileTokenStore: TokenStore, SynchronousTokenLoading {
         let homePath = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         let home = URL(fileURLWithPath: homePath, isDirectory: true)
         #if canImport(Darwin)
-            return home.appendingPathComponent("Library/Application Support/line-login", isDirectory: true)
+        return home.appendingPathComponent("Library/Application Support/line-login", isDirectory: true)
         #else
-            return home.appendingPathComponent(".local/share/line-login", isDirectory: true)
+        return home.appendingPathComponent(".local/share/line-login", isDirectory: true)
         #endif
     }
 

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -119,3 +120,4 @@ struct OAuthLoginCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -43,3 +44,4 @@ struct OAuthLogoutCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -137,3 +138,4 @@ struct OAuthOptions: ParsableArguments {
         try JSONEncoder().encode(value).write(to: rememberedURL, options: .atomic)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import OAuthEngine
 
@@ -67,3 +68,4 @@ enum OAuthTokenSummary {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -27,3 +28,4 @@ struct OAuthUserinfoCommand: AsyncParsableCommand {
         }
     }
 }
+#endif

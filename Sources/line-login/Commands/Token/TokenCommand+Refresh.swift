@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -22,3 +23,4 @@ extension TokenCommand {
         }
     }
 }
+#endif

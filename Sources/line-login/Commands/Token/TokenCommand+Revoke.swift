@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -21,3 +22,4 @@ extension TokenCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -23,3 +24,4 @@ extension TokenCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -42,3 +43,4 @@ extension TokenCommand {
         }
     }
 }
+#endif

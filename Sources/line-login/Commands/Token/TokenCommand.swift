@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import LineSDK
@@ -9,3 +10,4 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token", abstract: "Inspect, refresh, verify or revoke your access token.",
         subcommands: [Show.self, Print.self, Refresh.self, Verify.self, Revoke.self])
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -29,3 +30,4 @@ extension OAuthTokenCommand {
         }
     }
 }
+#endif

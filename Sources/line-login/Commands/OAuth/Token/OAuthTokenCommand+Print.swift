@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -28,3 +29,4 @@ extension OAuthTokenCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -26,3 +27,4 @@ extension OAuthTokenCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -30,3 +31,4 @@ extension OAuthTokenCommand {
         }
     }
 }
+#endif

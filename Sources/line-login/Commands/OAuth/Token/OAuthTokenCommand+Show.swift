@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -31,3 +32,4 @@ extension OAuthTokenCommand {
         }
     }
 }
+#endif

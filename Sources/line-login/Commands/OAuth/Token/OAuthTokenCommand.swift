@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Foundation
 import OAuthEngine
@@ -8,3 +9,4 @@ struct OAuthTokenCommand: AsyncParsableCommand {
         commandName: "token", abstract: "Show, refresh, introspect or revoke the session's tokens.",
         subcommands: [Show.self, Print.self, Refresh.self, Introspect.self, Revoke.self])
 }
+#endif

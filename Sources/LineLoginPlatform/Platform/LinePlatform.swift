@@ -21,7 +21,7 @@ public struct LinePlatform: Sendable, Equatable {
     public var friendshipURL: URL
     /// `/oauth2/v2.1/userinfo`.
     public var userinfoURL: URL
-    /// The API host (`https://api.line.me`), the base of ``Request``s.
+    /// The API host (`https://api.line.me`), the base of LineSDK's `Request`s.
     public var apiBaseURL: URL
     /// `/.well-known/openid-configuration` on the login host: the issuer and keys, as LINE's SDK reads them.
     public var discoveryURL: URL

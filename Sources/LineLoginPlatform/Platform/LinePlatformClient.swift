@@ -2,7 +2,7 @@ package import Foundation
 package import OAuthEngine
 
 /// LINE's user-facing endpoints called with an explicit access token and no session: the one place
-/// that knows their requests and answers. ``LineAPIClient`` (a session's API, with refresh) and the
+/// that knows their requests and answers. LineSDK's `LineAPIClient` (a session's API, with refresh) and the
 /// server kit (verifying tokens that apps send) both call it.
 package struct LinePlatformClient: Sendable {
     /// Where the endpoints are.
@@ -23,8 +23,8 @@ package struct LinePlatformClient: Sendable {
     }
 
     /// `GET /friendship/v1/status` as `accessToken`'s owner.
-    package func getBotFriendshipStatus(accessToken: String) async throws(OAuthError) -> GetBotFriendshipStatusRequestResponse {
-        try decode(try await get(platform.friendshipURL, accessToken: accessToken), as: GetBotFriendshipStatusRequestResponse.self)
+    package func getBotFriendshipStatus(accessToken: String) async throws(OAuthError) -> BotFriendshipStatus {
+        try decode(try await get(platform.friendshipURL, accessToken: accessToken), as: BotFriendshipStatus.self)
     }
 
     /// `GET /oauth2/v2.1/verify?access_token=…`: the channel, scopes and remaining life of `accessToken`.

@@ -85,10 +85,3 @@ public struct LoginButtonAppearance: Sendable, Equatable {
         }
     }
 }
-
-extension LoginButtonModel {
-    /// The colours to draw with: disabled while the login runs, else pressed or at rest.
-    public func appearance(isPressed: Bool) -> LoginButtonAppearance {
-        .of(!isEnabled ? .disabled : isPressed ? .pressed : .normal)
-    }
-}
