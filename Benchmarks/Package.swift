@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The benchmark in a package of its own, so that users of the library never resolve its extra
@@ -13,14 +13,16 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "line-login-benchmarks",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "line-login-bench", targets: ["line-login-bench"]),
         .executable(name: "line-login-callgrind", targets: ["line-login-callgrind"]),
     ],
     dependencies: [
         // Named, so the identity doesn't depend on the directory the repository is cloned into.
-        .package(name: "swift-line-login", path: ".."),
+        // With the traits the measured products need (the library's default is none): the frameworks' glue,
+        // the PostgreSQL stores, the emulator and the CLI.
+        .package(name: "swift-line-login", path: "..", traits: ["Hummingbird", "Vapor", "PostgreSQL", "Emulator", "CLI"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),

@@ -15,8 +15,8 @@
 # 2. for each platform (iOS 17 SDK with UIKit, macOS 14 SDK with AppKit) builds the stand-in modules (Darwin,
 #    AppleFoundationShim, Security, CryptoKit and swift-crypto's Apple face `Crypto`, then UIKit or AppKit,
 #    AuthenticationServices, SwiftUI) into .build-apple/<platform>/ (git-ignored);
-# 3. compiles every .swift file under Sources/LineLoginPrimitives, Sources/OAuthEngine and Sources/LineSDK as those
-#    modules, in Swift 6 mode
+# 3. compiles every .swift file under Sources/LineLoginPrimitives, Sources/OAuthEngine, Sources/LineLoginPlatform and
+#    Sources/LineSDK as those modules, in Swift 6 mode
 #    with Package.swift's upcoming features, against the stand-ins (so swift-crypto's Linux build is not seen:
 #    CryptoKit's keys are not Sendable, and no CryptoExtras exists, as in an app), so every `#if canImport(...)`
 #    branch of that platform is compiled;
@@ -74,9 +74,11 @@ echo "apple-typecheck: ✓ Foundation-networking imports: ${#sources[@]} files f
 # The server targets checked for macOS (step 6), in dependency order.
 server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator)
 # Their dependencies' modules, and SwiftASN1's, come from the Linux build (a no-op once `swift test` built them).
+# With CI's traits (scripts/traits.sh), so the server targets' dependencies are there and nothing is rebuilt.
+source "$root/scripts/traits.sh"
 for target in OAuthEngine "${server_targets[@]}"; do
-  echo "apple-typecheck: swift build --target $target (for its dependencies' modules)"
-  build_log=$(swift build --target "$target" 2>&1) || { echo "$build_log" | tail -30; fail "swift build --target $target failed"; }
+  echo "apple-typecheck: swift build --target $target ${ci_traits[*]} (for its dependencies' modules)"
+  build_log=$(swift build --target "$target" "${ci_traits[@]}" 2>&1) || { echo "$build_log" | tail -30; fail "swift build --target $target failed"; }
 done
 bin=$(swift build --show-bin-path) || fail "swift build --show-bin-path failed"
 rm -rf "$out"
@@ -182,12 +184,14 @@ platform_pass() {
 
   compile_target LineLoginPrimitives "$modules" "$label" "${flags[@]}"
   compile_target OAuthEngine "$modules" "$label" "${flags[@]}"
+  compile_target LineLoginPlatform "$modules" "$label" "${flags[@]}"
   compile_target LineSDK "$modules" "$label" "${flags[@]}"
   check_all "$label" "${flags[@]}"
 
   for module in "${later_modules[@]}"; do build_stub "$module" "$later" "${later_flags[@]}" -DLATER_SDK_ISOLATION; done
   # OAuthEngine's web-authentication agent conforms to the provider protocol that later SDKs isolate.
   compile_target OAuthEngine "$later" "$label, later-SDK isolation" "${later_flags[@]}"
+  compile_target LineLoginPlatform "$later" "$label, later-SDK isolation" "${later_flags[@]}"
   compile_target LineSDK "$later" "$label, later-SDK isolation" "${later_flags[@]}"
   check_all "$label, later-SDK isolation" "${later_flags[@]}"
   app_count=$((app_count + ${#singles[@]} + ${#example_apps[@]}))
@@ -200,12 +204,13 @@ platform_pass macos "macOS 14" Examples/macOS "${macos_modules[@]}" -- "${extra_
 mkdir -p "$out/server-deps"
 for module in "$bin"/Modules/*.swiftmodule; do
   name=$(basename "$module" .swiftmodule)
-  case " Crypto CryptoExtras _CryptoExtras CryptoBoringWrapper LineLoginPrimitives OAuthEngine LineSDK ${server_targets[*]} " in
+  case " Crypto CryptoExtras _CryptoExtras CryptoBoringWrapper LineLoginPrimitives OAuthEngine LineLoginPlatform LineSDK ${server_targets[*]} " in
     *" $name "*) continue ;;
   esac
   ln -s "$module" "$out/server-deps/"
 done
-server_flags=(-I "$out/macos/modules" -I "$out/server-deps")
+# Their code is inside `#if <Trait>`: the traits are on, as SwiftPM defines them for an enabled trait.
+server_flags=(-I "$out/macos/modules" -I "$out/server-deps" -DServer -DHummingbird -DAsyncHTTPClient -DEmulator)
 # The C modules of those dependencies (SwiftNIO's, ...), but swift-crypto's.
 for map in .build/checkouts/*/Sources/*/include/module.modulemap "$bin"/*.build/module.modulemap; do
   case "$map" in *swift-crypto* | *CCryptoBoringSSL* | *CXKCP*) continue ;; esac

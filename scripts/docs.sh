@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 modules=("$@")
 [ ${#modules[@]} -eq 0 ] && modules=(OAuthEngine LineSDK LineLoginServer LineLoginHummingbird LineLoginVapor LineLoginAsyncHTTPClient LineLoginEmulator EmulatorBrowser)
 triple=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\([^"]*\)".*/\1/p' | head -1)
+# The modules with the traits CI builds them with (a no-op after `swift test --enable-all-traits`): a gated module
+# built without its trait is empty.
+source scripts/traits.sh
+swift build "${ci_traits[@]}" >/dev/null || { echo "docs: swift build failed"; exit 1; }
 bin=$(swift build --show-bin-path)
 modules_dir="$bin/Modules"
 [ -d "$modules_dir" ] || modules_dir="$bin"

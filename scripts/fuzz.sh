@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [seconds-per-harness] [harness ...]      (default: 20 s, every harness)
 #
-# 1. builds the `line-login-fuzz` product (declared only when LINE_LOGIN_FUZZ=1) into .build-fuzz/ with
+# 1. builds the `line-login-fuzz` product of the Fuzz/ package into .build-fuzz/ with
 #    libFuzzer and AddressSanitizer;
 # 2. runs it once per harness with FUZZ_TARGET=<harness>: a fresh temporary corpus directory first (new
 #    inputs go there, so the committed seeds in Fuzz/Corpus/<harness>/ stay as they are), the seeds second;
@@ -29,14 +29,14 @@ for harness in "${harnesses[@]}"; do
   [ -d "Fuzz/Corpus/$harness" ] || fail "no seed corpus Fuzz/Corpus/$harness"
 done
 
-export LINE_LOGIN_LEAN=1  # the fuzz harnesses use no framework
-build=(swift build --product line-login-fuzz --scratch-path .build-fuzz
+# Fuzz/ is a package of its own over this one (its default traits: OAuthEngine and LineSDK, no framework).
+build=(swift build --package-path Fuzz --product line-login-fuzz --scratch-path .build-fuzz
        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
-echo "fuzz: LINE_LOGIN_FUZZ=1 ${build[*]}" >&2
+echo "fuzz: ${build[*]}" >&2
 started=$SECONDS
-LINE_LOGIN_FUZZ=1 "${build[@]}" >&2 || fail "the fuzz build failed"
+"${build[@]}" >&2 || fail "the fuzz build failed"
 echo "fuzz: built in $((SECONDS - started)) s" >&2
-bin_dir=$(LINE_LOGIN_FUZZ=1 "${build[@]}" --show-bin-path) || fail "no bin path"
+bin_dir=$("${build[@]}" --show-bin-path) || fail "no bin path"
 binary="$bin_dir/line-login-fuzz"
 [ -x "$binary" ] || fail "no binary at $binary"
 

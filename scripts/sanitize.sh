@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (the README's `swift test`) under a sanitizer, in its own build folder:
+# Runs the test suite (the README's test command, with the traits scripts/traits.sh names) under a sanitizer, in its
+# own build folder:
 #   scripts/sanitize.sh address   AddressSanitizer, with LeakSanitizer at exit   (.build-asan)
 #   scripts/sanitize.sh thread    ThreadSanitizer                                (.build-tsan)
 # Extra arguments go to `swift test` (e.g. --filter KeySetCache). Suppressions for what lives in a
@@ -19,9 +20,9 @@ mkdir -p "$root/ci-artifacts"
 log="$root/ci-artifacts/sanitize-$kind.log"
 
 started=$(date +%s)
-# The Vapor glue and the AsyncHTTPClient transport stay out of sanitizer builds (Package.swift says why).
-export LINE_LOGIN_LEAN=1
-if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" >"$log.build" 2>&1; then
+# Every trait but Vapor and AsyncHTTPClient (scripts/traits.sh says why).
+source "$root/scripts/traits.sh"
+if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" >"$log.build" 2>&1; then
   tail -40 "$log.build"; echo "sanitize $kind: the build failed"; exit 1
 fi
 built=$(date +%s)
@@ -33,7 +34,7 @@ export TSAN_OPTIONS="suppressions=$root/scripts/sanitizers/tsan.supp:halt_on_err
 # Swift's crash backtracer forks a helper; under ThreadSanitizer that fork trips a sanitizer CHECK and the
 # helper hung for minutes here, so a crash is reported by its message and the sanitizer's own stack.
 export SWIFT_BACKTRACE=enable=no
-run_tests() { swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "$@" >"$log" 2>&1; }
+run_tests() { swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" "$@" >"$log" 2>&1; }
 run_tests "$@"
 status=$?
 # swift-corelibs-foundation#5285: URLSession on Linux (Swift 6.3.1) stops the process with this fatalError

@@ -5,6 +5,10 @@
    CryptoExtras (or _CryptoExtras) from a target those products reach carries a condition that leaves out every
    Apple platform (a platform list without them, or a trait).
 2. Those products' targets ship Apple's privacy manifest (PrivacyInfo.xcprivacy as a resource).
+3. Every product dependency of every target a product reaches (libraries and the CLI alike) carries a trait
+   condition, but swift-crypto's and swift-asn1's (swift-crypto's own dependency, resolved with it anyway): SwiftPM
+   resolves, for an app, every package any product of this one reaches, unless a trait that is off guards every
+   reference to it, so one unguarded reference would bring a package (and its download) back to every app.
 
 Prints one line per violation; exits 1 if there is any.
 
@@ -16,6 +20,7 @@ import sys
 APPLE = {"macos", "ios", "maccatalyst", "tvos", "watchos", "visionos", "driverkit"}
 APP_PRODUCTS = ["LineSDK", "OAuthEngine"]
 CRYPTO_EXTRAS = {"CryptoExtras", "_CryptoExtras"}
+UNGATED_PACKAGES = {"swift-crypto", "swift-asn1"}
 
 
 def main():
@@ -54,10 +59,29 @@ def main():
         if "PrivacyInfo.xcprivacy" not in resources:
             problems.append(f"{name} (reached by an app product) has no PrivacyInfo.xcprivacy resource")
 
+    # 3. Every target any product reaches.
+    everything, queue = set(), [target for product in products.values() for target in product["targets"]]
+    while queue:
+        name = queue.pop()
+        if name in everything or name not in targets:
+            continue
+        everything.add(name)
+        for dependency in targets[name]["dependencies"]:
+            kind, value = next(iter(dependency.items()))
+            if kind in ("target", "byName"):
+                queue.append(value[0])
+            elif kind == "product" and value[1] not in UNGATED_PACKAGES:
+                condition = value[3] or {}
+                if not condition.get("traits"):
+                    problems.append(
+                        f"{name} depends on {value[0]} of {value[1]} without a trait condition: every app that depends on "
+                        f"this package would resolve {value[1]}; guard it with .when(traits: [...])")
+
     for problem in problems:
         print(problem)
     if not problems:
-        print(f"targets an app reaches through {', '.join(APP_PRODUCTS)}: {', '.join(sorted(reached))}")
+        print(f"targets an app reaches through {', '.join(APP_PRODUCTS)}: {', '.join(sorted(reached))}; "
+              f"every other package's product behind a trait in the {len(everything)} targets the products reach")
     return 1 if problems else 0
 
 

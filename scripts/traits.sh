@@ -1,0 +1,12 @@
+# The package traits each kind of build here uses, in one place (sourced by .ci/run and the scripts): every swift
+# build and test of a step passes the same set, so nothing is rebuilt for a different one. docs/PACKAGE.md says
+# what each trait brings.
+#
+# The README's test command, the peers' line-login, the Apple type-check's Linux modules and the documentation:
+# every trait, so every product is built and tested.
+ci_traits=(--enable-all-traits)
+# The sanitizer builds (scripts/sanitize.sh): every trait but Vapor and AsyncHTTPClient, whose SwiftNIO TLS and
+# HTTP/2 stacks (BoringSSL again) would not fit CI's time twice more. The Vapor glue renders the server core's
+# refusal table and web-login routes, whose shared cases the Hummingbird glue runs under both sanitizers, and the
+# AsyncHTTPClient transport's deadline and body cases are URLSession's too.
+sanitizer_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator,CLI,ExampleSite)
