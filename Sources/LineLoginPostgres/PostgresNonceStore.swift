@@ -106,6 +106,7 @@ public final class PostgresNonceStore: NonceStore {
         self.perClientLimit = max(1, perClientLimit)
         self.lifetime = lifetime
         self.random = random
+        lockTimeout = tuning.lockTimeout ?? max(timeout / 4, .milliseconds(1))
     }
 
     /// The statements that create the table and its indexes, each idempotent (`IF NOT EXISTS`): the
@@ -244,7 +245,7 @@ public final class PostgresNonceStore: NonceStore {
     /// The longest an issue waits for the same client's earlier one, on this instance or (the advisory
     /// lock's `lock_timeout`) on any: a quarter of ``timeout``, so that a client flooding the store is
     /// refused request by request ("try again") while the deadline, and the store, stay untouched.
-    public var lockTimeout: Duration { max(storage.timeout / 4, .milliseconds(1)) }
+    public let lockTimeout: Duration
 
     // The store's operations, with a database failure as the ``NonceStoreError`` the protocol throws.
     private func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws(NonceStoreError) -> Result {

@@ -11,6 +11,9 @@ struct StoreTuning: Sendable {
     var abandonedLimit = 16
     /// The clock the pause is measured on.
     var clock: any MonotonicClock = ContinuousClock()
+    /// The nonce store's `lock_timeout` (tests, to keep a flood's timing apart from a slow machine's
+    /// deadline); `nil`, a quarter of the operation deadline (``PostgresNonceStore/lockTimeout``).
+    var lockTimeout: Duration?
     /// Replaces the opportunistic purge batch (tests); `nil`, the real one.
     var purge: (@Sendable () async throws -> Int)?
 

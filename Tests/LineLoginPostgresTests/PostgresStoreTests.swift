@@ -207,10 +207,13 @@ struct PostgresStoreTests {
         try await PostgresTestDatabase.withClients(maximumConnections: 2) { small in
             try await PostgresTestDatabase.withClients { other in
                 let table = PostgresTestDatabase.uniqueTable("nonces")
-                // The deadline is far above what a flood request can take (the gate's patience plus
-                // `lock_timeout`, 4 s): only the per-request refusals are under test, and a 2-core
-                // ThreadSanitizer run beside the other flood suites took 8 s for a plain issue.
-                let store = try PostgresNonceStore(client: small[0], table: table, timeout: .seconds(60), metricsFactory: metrics)
+                // `lock_timeout` as with the default 8 s deadline, but a deadline far above what a flood request
+                // takes (the gate's patience plus `lock_timeout`, 4 s): only the per-request refusals are under
+                // test, and a 2-core ThreadSanitizer run beside the other flood suites took 8 s for a plain issue.
+                let store = try PostgresNonceStore(
+                    client: small[0], table: table, capacity: 100_000, perClientLimit: 16, lifetime: 600, purgeBatchSize: 500,
+                    purgeInterval: 1_000, createsSchema: true, clock: nil, random: SystemRandomSource(), logger: Logger(label: "test"),
+                    timeout: .seconds(60), metricsFactory: metrics, tuning: StoreTuning(lockTimeout: .seconds(2)))
                 #expect(store.lockTimeout == .seconds(2))
                 _ = try await store.count() // the schema, before the flood
 
