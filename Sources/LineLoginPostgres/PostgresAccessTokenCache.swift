@@ -6,12 +6,12 @@ public import Logging
 public import OAuthEngine
 public import PostgresNIO
 
-/// An ``AccessTokenCaching`` in PostgreSQL, shared by every instance of a site: an access token LINE
+/// An `AccessTokenCaching` in PostgreSQL, shared by every instance of a site: an access token LINE
 /// confirmed on one instance is answered by all of them until it expires (or ``maximumAge`` passes), and
 /// ``remove(token:)`` after a logout removes it everywhere.
 ///
 /// Keyed by the token's SHA-256 digest, never the token: every instance must find the same row, so the
-/// key can't be an HMAC under a per-process key as in ``AccessTokenCache``; LINE access tokens carry far
+/// key can't be an HMAC under a per-process key as in `AccessTokenCache`; LINE access tokens carry far
 /// too much entropy for a digest to be guessed or inverted. The row holds what the verifier returns (the
 /// channel, scopes, expiry and the owner's profile) as JSON.
 ///
@@ -48,7 +48,7 @@ public final class PostgresAccessTokenCache: AccessTokenCaching {
     /// - Parameters:
     ///   - client: a `PostgresClient` the app runs (`client.run()`) while the cache is in use.
     ///   - table: the table's name, optionally `schema.table`; lower-case letters, digits and underscores.
-    ///   - maximumAge: seconds an entry may be served at most (default 5 minutes, as ``AccessTokenCache``).
+    ///   - maximumAge: seconds an entry may be served at most (default 5 minutes, as `AccessTokenCache`).
     ///   - purgeBatchSize: the most expired rows one purge deletes (at least 1).
     ///   - purgeInterval: run one purge batch after this many operations (0: never on its own).
     ///   - createsSchema: create the table on first use; `false` when a migration does it.

@@ -7,12 +7,12 @@ public import Logging
 public import OAuthEngine
 public import PostgresNIO
 
-/// A ``NonceStore`` in PostgreSQL, shared by every instance of a site: a nonce issued by one instance is
+/// A `NonceStore` in PostgreSQL, shared by every instance of a site: a nonce issued by one instance is
 /// consumed, once, by whichever instance gets the ID token back.
 ///
-/// It keeps the rules of ``MemoryNonceStore``: each client has at most ``perClientLimit`` pending nonces
+/// It keeps the rules of `MemoryNonceStore`: each client has at most ``perClientLimit`` pending nonces
 /// and one at its quota loses its own oldest, never another client's; when ``capacity`` live nonces are
-/// pending, a client with none is refused (``NonceStoreError``, a 503 at the route) rather than pushing
+/// pending, a client with none is refused (`NonceStoreError`, a 503 at the route) rather than pushing
 /// out someone's sign-in. Issuing for one client is serialized by a transaction-scoped advisory lock, so
 /// the quota holds across instances (and, on each instance, by turns taken before a connection is, so a
 /// client flooding the store ties up one connection, not the pool); the capacity is counted without a
@@ -133,7 +133,7 @@ public final class PostgresNonceStore: NonceStore {
     /// Issues for one client take turns on this instance, waiting here rather than on a pool connection,
     /// and its advisory lock is taken with `lock_timeout` = ``lockTimeout``.
     ///
-    /// - Throws: ``NonceStoreError`` when the store is full of other clients' pending nonces, when the
+    /// - Throws: `NonceStoreError` when the store is full of other clients' pending nonces, when the
     ///   client's earlier issues kept its turn or its lock past ``lockTimeout`` (that request alone fails),
     ///   or the database fails.
     public func issue(for client: String) async throws(NonceStoreError) -> String {
@@ -155,7 +155,7 @@ public final class PostgresNonceStore: NonceStore {
     }
 
     /// `true` once for an issued, unexpired nonce; the row is deleted either way, in one statement.
-    /// - Throws: ``NonceStoreError`` when the database fails.
+    /// - Throws: `NonceStoreError` when the database fails.
     public func consume(_ nonce: String) async throws(NonceStoreError) -> Bool {
         let digest = PostgresStoreTable.digest(nonce)
         let now = storage.now
@@ -174,21 +174,21 @@ public final class PostgresNonceStore: NonceStore {
     /// Deletes at most ``purgeBatchSize`` expired rows; how many it deleted. Rows another purge is
     /// deleting at the same moment are skipped, not waited for. An app may call this on a timer; the
     /// store also runs it every ``purgeInterval`` operations.
-    /// - Throws: ``NonceStoreError`` when the database fails.
+    /// - Throws: `NonceStoreError` when the database fails.
     @discardableResult
     public func purgeExpired() async throws(NonceStoreError) -> Int {
         do { return try await storage.purgeExpired() } catch { throw NonceStoreError(error.message) }
     }
 
     /// How many rows the table holds, expired ones included until they are purged (for tests and metrics).
-    /// - Throws: ``NonceStoreError`` when the database fails.
+    /// - Throws: `NonceStoreError` when the database fails.
     public func count() async throws(NonceStoreError) -> Int {
         do { return try await storage.count() } catch { throw NonceStoreError(error.message) }
     }
 
     /// Creates the table and its indexes if they are missing (what the first operation does when
     /// ``createsSchema`` is set). Instances starting together are serialized by an advisory lock.
-    /// - Throws: ``NonceStoreError`` when the database fails.
+    /// - Throws: `NonceStoreError` when the database fails.
     public func createSchema() async throws(NonceStoreError) {
         do { try await storage.createSchema() } catch { throw NonceStoreError(error.message) }
     }

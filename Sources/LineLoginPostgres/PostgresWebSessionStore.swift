@@ -7,10 +7,10 @@ public import Logging
 public import OAuthEngine
 public import PostgresNIO
 
-/// A ``WebSessionStore`` in PostgreSQL, shared by every instance of a site: a session begun on one
+/// A `WebSessionStore` in PostgreSQL, shared by every instance of a site: a session begun on one
 /// instance is live on all of them, and logging out on one ends it everywhere.
 ///
-/// It keeps the rules of ``MemoryWebSessionStore``: an allow-list that fails closed (an unknown, ended
+/// It keeps the rules of `MemoryWebSessionStore`: an allow-list that fails closed (an unknown, ended
 /// or expired session is refused), and an ended session is remembered as ended until it would have
 /// expired, so ``begin(_:expiresAt:)`` never makes it live again. It has no capacity: a session is begun
 /// only after a sign-in at LINE, and expired rows are purged. The table holds SHA-256 digests of the

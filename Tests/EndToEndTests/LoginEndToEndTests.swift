@@ -31,7 +31,7 @@ struct LoginEndToEndTests {
             #expect(payload.subject == harness.brown.userID)
             #expect(payload.nonce == result.IDTokenNonce)
             #expect(result.accessToken.IDToken?.header.algorithm == "ES256")
-            // LINE's token response never lists email; the SDK reads it from the ID token (quirk 5).
+            // LINE's token response never lists email; the SDK reads it from the ID token.
             #expect((payload.email != nil) == permissions.contains(.email))
             #expect(result.permissions.contains(.email) == permissions.contains(.email))
         }

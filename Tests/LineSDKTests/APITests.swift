@@ -74,7 +74,9 @@ import Testing
         #expect(refresh.field("refresh_token") != nil)
         let current = try #require(env.manager.accessTokenStore.current)
         #expect(current.value != result.accessToken.value)
-        #expect(current.IDTokenRaw == result.accessToken.IDTokenRaw, "the login's ID token survives the refresh (quirk 9)")
+        #expect(
+            current.IDTokenRaw == result.accessToken.IDTokenRaw,
+            "the login's ID token survives the refresh (LINE's refresh responses carry no ID token)")
         let profileCalls = env.platform.requests(to: FakeLinePlatform.Paths.profile)
         #expect(profileCalls.last?.headers["Authorization"] == "Bearer \(current.value)")
         #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
@@ -187,7 +189,9 @@ import Testing
         #expect(error.isPermissionError)
         #expect(!error.isBadRequest)
         #expect(error.statusCode == 403)
-        #expect(error.apiDetail?.message == "Not allowed to use the API", "API-style {message} errors are read (quirk 10)")
+        #expect(
+            error.apiDetail?.message == "Not allowed to use the API",
+            "API-style {message} errors are read (LINE's profile and friendship errors are `{message}`)")
         #expect(env.manager.isAuthorized)
         let friendship = await capture { () async throws(LineSDKError) in try await env.manager.api.getBotFriendshipStatus() }
         #expect(friendship?.isPermissionError == true)
@@ -323,7 +327,7 @@ import Testing
         try await env.manager.api.revokeRefreshToken()
         let revoke = try #require(env.platform.revokeRequests.last)
         #expect(revoke.field("refresh_token") == refreshToken)
-        #expect(revoke.field("token") == nil, "LINE's field names, not RFC 7009's (quirk 2)")
+        #expect(revoke.field("token") == nil, "LINE's field names, not RFC 7009's (LINE's revoke takes access_token=, not token=)")
         #expect(!env.manager.isAuthorized)
     }
 }

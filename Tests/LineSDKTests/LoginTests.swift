@@ -108,7 +108,7 @@ import Testing
         #expect(states.count == 2 && states[0] != states[1])
     }
 
-    /// LINE quirk 5: the token response's `scope` never lists `email`; the ID token's email proves it.
+    /// LINE's token response's `scope` never lists `email`, even when granted; the ID token's email proves it.
     @Test func emailPermissionComesFromTheIDToken() async throws {
         let env = try LineTestEnvironment()
         let result = try await env.login([.profile, .openID, .email])
@@ -237,7 +237,7 @@ import Testing
 }
 
 @Suite struct LoginFailureTests {
-    /// LINE quirk 11: a failed auto login comes back with a valid-looking code and another state.
+    /// LINE's failed auto login comes back with a valid-looking code and another state (it looks like CSRF).
     @Test func stateMismatchNeverExchangesTheCode() async throws {
         let env = try LineTestEnvironment()
         env.agent.outcome = .wrongState

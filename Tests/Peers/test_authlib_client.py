@@ -6,8 +6,9 @@ Runs `$LINE_LOGIN emulator --auto-approve brown@example.com --port N`, then with
 the redirect URI thanks to auto-approve), code exchange with `id_token_key_type=JWK`, ID-token
 validation against the JWKS (authlib.jose, cross-checked with joserfc), userinfo, refresh, and LINE's
 revoke (`access_token` form field), after which userinfo must answer 401. Then a CONFIDENTIAL web client
-with LINE's settings (README, "Third-party clients"): `client_secret_post` for the token and revocation
-endpoints, no PKCE, the default HS256 ID token validated with the channel secret (authlib.jose and
+with LINE's settings (LineLoginPlatform's article "Third-party clients",
+`Sources/LineLoginPlatform/LineLoginPlatform.docc/ThirdPartyClients.md`): `client_secret_post` for the token
+and revocation endpoints, no PKCE, the default HS256 ID token validated with the channel secret (authlib.jose and
 authlib.oidc.core's `CodeIDToken`), userinfo, refresh, and revocation through Authlib's own `revoke_token`
 with a compliance hook that turns RFC 7009's `token=` into LINE's `access_token=`; Authlib's unhooked
 RFC 7009 request and its default `client_secret_basic` are checked to be refused. The emulator runs with
@@ -209,7 +210,7 @@ def run(emulator: Emulator) -> None:
     check(bool(new_access), "refresh: a new access_token is issued", f"length {len(new_access)}")
     check(new_access != access_token, "refresh: the access token changed")
     check(bool(refreshed.get("refresh_token")), "refresh: a refresh_token is present (same or rotated)")
-    check("id_token" not in refreshed, "refresh: no id_token in the refresh response (LINE quirk 9)")
+    check("id_token" not in refreshed, "refresh: no id_token in the refresh response (LINE keeps the login's ID token)")
     r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
     check(r.status_code == 200 and json_or_empty(r).get("sub") == sub, "refresh: userinfo works with the new token",
           f"status {r.status_code}")
@@ -240,7 +241,7 @@ def line_revoke_hook(url: str, headers: dict, body: str) -> tuple[str, dict, str
 
 
 def line_session(redirect_uri: str) -> OAuth2Session:
-    """A confidential Authlib client with LINE's settings (the README's snippet)."""
+    """A confidential Authlib client with LINE's settings (the article's snippet)."""
     session = OAuth2Session(
         client_id=CHANNEL_ID,
         client_secret=CHANNEL_SECRET,

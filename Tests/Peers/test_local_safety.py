@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Test peer: what another user of the machine, a hostile provider or a database that stops answering
-can do to the `line-login` processes (issue 23), checked from outside as an operator would see it.
+can do to the `line-login` processes, checked from outside as an operator would see it.
 
 1. `emulator --config FILE` warns when group or others can read or change FILE, or another user owns it
    (it holds secrets and passwords),

@@ -10,7 +10,7 @@ profile, secret from OAUTH_CLIENT_SECRET) on the RS256 issuer, with a temporary 
 browser (the printed URL from stderr; glewlwyd's REST login, grant, GET auth&g_continue → 302 to the
 CLI's loopback listener; GET it); then `oauth token show [--reveal]`, `oauth token refresh`,
 `oauth token introspect [--refresh]`, `oauth userinfo`, `oauth token revoke [--refresh]`,
-`oauth logout`, with the exit codes the README documents (0 ok, 2 usage, 3 not logged in, 4 network
+`oauth logout`, with the exit codes the CLI documents (0 ok, 2 usage, 3 not logged in, 4 network
 or server, 5 login failed or cancelled). Also a person's path (the printed URL opened in headless
 Chromium on glewlwyd's own login and consent pages), Ctrl-C during login (exit 5) and usage errors. No token
 may appear on stdout or stderr except with `token show --reveal`.

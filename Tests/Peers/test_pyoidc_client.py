@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Test peer: pyoidc (PyPI `oic`, an OpenID-certified Python relying party no one here wrote) against the
-emulator, as a CONFIDENTIAL web client with the settings LINE needs (README, "Third-party clients").
+emulator, as a CONFIDENTIAL web client with the settings LINE needs (LineLoginPlatform's article
+"Third-party clients", `Sources/LineLoginPlatform/LineLoginPlatform.docc/ThirdPartyClients.md`).
 
 Runs `$LINE_LOGIN emulator --config <temp file> --auto-approve brown@example.com` (the config defines channel
 1234567890 with a channel secret made for this run), then with `oic.oic.Client`:
@@ -72,7 +73,7 @@ class LineRevokeRequest(Message):
 
 def line_client(issuer: str, redirect_uri: str, *, id_token_alg: str, auth_method: str = "client_secret_post",
                 secret: str = CHANNEL_SECRET) -> Client:
-    """A pyoidc client with LINE's settings (the README's snippet)."""
+    """A pyoidc client with LINE's settings (the article's snippet)."""
     client = Client(client_authn_method=CLIENT_AUTHN_METHOD, settings=OicClientSettings(timeout=10))
     client.provider_config(issuer)  # GET {issuer}/.well-known/openid-configuration, then the JWKS
     client.store_registration_info(RegistrationResponse(
@@ -123,7 +124,7 @@ def status_of_userinfo(client: Client, access_token: str) -> int:
 
 
 def line_revoke(client: Client, access_token: str, label: str) -> requests.Response:
-    """LINE's revoke with pyoidc's own request building and `client_secret_post` (the README's snippet)."""
+    """LINE's revoke with pyoidc's own request building and `client_secret_post` (the article's snippet)."""
     url, body, http_args, _ = client.request_info(
         LineRevokeRequest, method="POST", request_args={"access_token": access_token},
         authn_method="client_secret_post", endpoint=client.provider_info["revocation_endpoint"])

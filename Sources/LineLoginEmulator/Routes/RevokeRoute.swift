@@ -2,7 +2,8 @@
 import Foundation
 import Hummingbird
 
-/// `POST /oauth2/v2.1/revoke`: takes `access_token` or `refresh_token`, not RFC 7009's `token` (quirk 2).
+/// `POST /oauth2/v2.1/revoke`: takes `access_token` or `refresh_token`, not RFC 7009's `token`, as
+/// LINE's revoke endpoint does.
 struct RevokeRoute: Sendable {
     let store: EmulatorStore
 

@@ -29,12 +29,13 @@ enum RouteSupport {
         return token.isEmpty ? nil : token
     }
 
-    /// Scopes as a response string: space separated and never listing `email` (LINE quirk 5).
+    /// Scopes as a response string: space separated and never listing `email` (LINE's token responses
+    /// omit it even when it was granted; the ID token's `email` claim shows it).
     static func scopeString(_ scopes: [String]) -> String {
         scopes.filter { $0 != "email" }.joined(separator: " ")
     }
 
-    /// A 302 to the client's redirect URI carrying an error (upper-case code, LINE quirk 4), with the
+    /// A 302 to the client's redirect URI carrying an error (LINE writes redirect error codes in upper case), with the
     /// description and `state` bounded by ``ReflectedInput``.
     static func redirectError(
         redirectURI: String,

@@ -121,7 +121,7 @@ struct TokenRoute: Sendable {
         else {
             return Reply.oauthError(.badRequest, "invalid_grant", "invalid refresh token")
         }
-        // No id_token on refresh (LINE quirk 9).
+        // No id_token on refresh: LINE's refresh responses carry none (the login's stays the client's).
         return Reply.json(
             TokenResponse(issued, idToken: nil),
             noStore: true

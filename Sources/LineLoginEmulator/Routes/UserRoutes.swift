@@ -24,7 +24,8 @@ struct UserRoutes: Sendable {
         }
     }
 
-    /// API-style errors (`{"message"}`, quirk 10) with a bearer challenge.
+    /// API-style errors (LINE's profile and friendship endpoints answer `{"message"}`, not OAuth's
+    /// `{"error"}`) with a bearer challenge.
     private func apiFailure(_ authorization: Authorization) -> Response {
         let message = if case .expired = authorization { "The access token expired" } else { "invalid token" }
         return Reply.withBearerChallenge(Reply.apiError(.unauthorized, message), error: "invalid_token")

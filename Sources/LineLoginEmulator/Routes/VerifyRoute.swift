@@ -6,7 +6,8 @@ import Hummingbird
 struct VerifyRoute: Sendable {
     let store: EmulatorStore
 
-    /// LINE's own access-token check (quirk 3): not RFC 7662, no `active` field.
+    /// LINE's own access-token check (LINE verifies access tokens at its own endpoint, not by RFC 7662
+    /// introspection): no `active` field.
     func verifyAccessToken(_ request: Request) -> Response {
         let params: FormParameters
         switch RouteSupport.query(of: request).flatMap({ $0.rejectingDuplicates() }) {

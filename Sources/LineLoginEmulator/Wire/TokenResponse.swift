@@ -21,7 +21,8 @@ struct TokenResponse: Codable, Sendable {
 }
 
 extension TokenResponse {
-    /// The answer for `issued`, with an ID token on the code grant only (none on refresh: LINE quirk 9).
+    /// The answer for `issued`, with an ID token on the code grant only (none on refresh: LINE's
+    /// refresh responses carry no ID token).
     init(_ issued: IssuedTokens, idToken: String?) {
         self.init(
             accessToken: issued.accessToken, expiresIn: issued.expiresIn, idToken: idToken,

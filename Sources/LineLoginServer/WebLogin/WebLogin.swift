@@ -51,8 +51,9 @@ public struct WebLogin: Sendable {
         var provider = configuration.platform.configuration(
             channelID: configuration.channelID, channelSecret: configuration.channelSecret,
             leeway: configuration.leeway, timeout: configuration.timeout)
-        // Web login gets HS256 ID tokens keyed with the channel secret (quirk 1): without LINE's JWK
-        // request the token comes back HS256, the only algorithm this flow accepts, so no JWKS is fetched.
+        // Web login gets HS256 ID tokens keyed with the channel secret (LINE signs a web channel's ID token so,
+        // although its discovery document advertises only ES256): without LINE's JWK request the token comes
+        // back HS256, the only algorithm this flow accepts, so no JWKS is fetched.
         provider.quirks.remove(.requestsJWKSignedIDToken)
         provider.idTokenAlgorithms = [.hs256]
         provider.endpoints.jwksURI = nil
@@ -227,9 +228,10 @@ public struct WebLogin: Sendable {
     // MARK: Logout
 
     /// Ends `session` in ``WebLoginConfiguration/sessions`` (every copy of its cookie is refused from then
-    /// on) and revokes its tokens at LINE: the refresh token (if any) and the access token. There is no
-    /// logout endpoint (quirk 7): also delete the session cookie. Ending is idempotent, and a 400 from
-    /// LINE ("already invalid") counts as revoked, so a logout that failed can simply be tried again.
+    /// on) and revokes its tokens at LINE: the refresh token (if any) and the access token. LINE has no
+    /// logout (end-session) endpoint, so logging out is revoking and forgetting: also delete the session
+    /// cookie. Ending is idempotent, and a 400 from LINE ("already invalid") counts as revoked, so a logout
+    /// that failed can simply be tried again.
     /// - Throws: ``WebLoginError/sessionStoreUnavailable`` when the store could not end the session (the
     ///   tokens are revoked anyway: the session is still live here, so the logout must be tried again);
     ///   ``WebLoginError/revoke(_:)`` when only LINE failed (the session is ended; the token expires on its own).

@@ -26,7 +26,7 @@ public final class LineAppUserAgent: UserAgent, CallbackReceiving, Sendable {
     /// - Parameters:
     ///   - callbackURL: `line3rdp.<bundle ID>://authorize/`.
     ///   - universalLinkURL: the app's universal link, sent as `optional_redirect_uri` and accepted as a callback.
-    ///   - appLoginURL: the universal link the LINE app claims (``LinePlatform/lineAppLoginURL``).
+    ///   - appLoginURL: the universal link the LINE app claims (`LinePlatform.lineAppLoginURL`).
     ///   - channelID: the channel the login is for.
     ///   - language: `ui_locales` for the LINE app's pages.
     ///   - onlyWebLogin: skip the LINE app.

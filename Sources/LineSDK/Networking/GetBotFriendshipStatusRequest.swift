@@ -5,7 +5,7 @@ public import LineLoginPlatform
 /// friend (`profile` permission). Send it with ``Session/send(_:callbackQueue:completionHandler:)`` or use
 /// ``API/getBotFriendshipStatus(callbackQueue:completionHandler:)``.
 public struct GetBotFriendshipStatusRequest: Request {
-    /// The friendship status (``BotFriendshipStatus``, LINE's wire type, shared with the server kit).
+    /// The friendship status (`BotFriendshipStatus`, LINE's wire type, shared with the server kit).
     public typealias Response = BotFriendshipStatus
 
     /// `GET`.

@@ -340,7 +340,7 @@ final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
         guard let (access, record) = result else {
             return Self.json(400, ["error": "invalid_grant", "error_description": "invalid refresh token"])
         }
-        // Same refresh token back, no id_token (LINE quirk 9).
+        // Same refresh token back, no id_token (LINE's refresh responses carry none).
         return Self.json(
             200,
             [

@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func wrongStateWithCodeIsStateMismatch() {
-        // LINE quirk 11: a failed auto login looks exactly like this; the code must never be returned.
+        // LINE's failed auto login comes back with an invalid code and a mismatched state, exactly like
+        // this: the code must never be returned.
         #expect(error(redirect("code=abc&state=\(state.dropLast())x")) == .stateMismatch)
         #expect(error(redirect("code=abc&state=other")) == .stateMismatch)
         #expect(error(redirect("code=abc&state=\(state)A")) == .stateMismatch)

@@ -25,7 +25,7 @@ import Testing
         #expect(ExactMatch.contains(["a", Self.client], Self.client))
     }
 
-    // MARK: - ID token (checklist 4, 5, 9)
+    // MARK: - ID token: `iss`, `aud`/`azp` and `sub` compared as bytes
 
     func validator(issuer: String = plain, clientID: String = client) throws -> IDTokenValidator {
         let keys = KeySetCache(keySet: try JWKSet(data: CoreFixtures.defaultJWKS()), clock: clock)

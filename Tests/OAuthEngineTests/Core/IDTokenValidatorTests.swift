@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func acceptsValidHS256KeyedWithTheChannelSecret() async throws {
-        // LINE quirk 1: HS256 keyed with the UTF-8 bytes of the channel secret, no kid, no JWKS.
+        // LINE's web-login ID tokens: HS256 keyed with the UTF-8 bytes of the channel secret, no kid, no JWKS
+        // (although LINE's discovery advertises only ES256).
         let token = TestTokenSigner.sign(claims(), key: .hs256(Array(CoreFixtures.secret.utf8)))
         let claims = try await makeValidator(allowed: [.hs256], secret: CoreFixtures.secret)
             .validate(token, expecting: IDTokenExpectations(nonce: CoreFixtures.nonce))

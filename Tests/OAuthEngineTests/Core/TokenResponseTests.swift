@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func refreshWithoutIDTokenKeepsThePreviousOnes() throws {
-        // LINE quirk 9: refresh responses carry no id_token; the login's is kept.
+        // LINE's refresh responses carry no id_token; the login's is kept.
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let previous = CoreFixtures.tokenSet(accessToken: "old-at", refreshToken: "old-rt", idToken: "login.id.token", now: now)
         let later = now.addingTimeInterval(1000)

@@ -1,6 +1,6 @@
 // Stand-in for Apple's `Darwin` module: Linux's C library plus the Darwin-only members this package's
 // sources use, with Darwin's types. Linux-only names (MSG_NOSIGNAL, SOCK_CLOEXEC) stay visible through
-// Glibc, which real Darwin would reject; the README lists that gap.
+// Glibc, which real Darwin would reject; docs/APPLE_PLATFORMS.md lists that gap.
 @_exported import Glibc
 
 // https://developer.apple.com/documentation/kernel/sockaddr_in (`sin_len`, BSD's length field)
