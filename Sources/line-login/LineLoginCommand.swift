@@ -14,7 +14,7 @@ struct LineLoginCommand: AsyncParsableCommand {
         version: Constant.SDKVersion,
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
-            TokenCommand.self, LogoutCommand.self, LoginsCommand.self, DeauthorizeCommand.self, VerifyIDTokenCommand.self,
+            LineTokenCommand.self, LogoutCommand.self, LoginsCommand.self, DeauthorizeCommand.self, VerifyIDTokenCommand.self,
             OAuthCommand.self, ExampleSiteCommand.self,
         ]
     )

@@ -331,6 +331,9 @@ def run(cli: CLI, emulator: Emulator, work: Path) -> None:
     collect_store_secrets(store, secrets)
     r = cli.run("token", "verify", "--store-dir", store, "--json")
     check(r.code == 0 and r.json().get("valid") is True, "token verify after refresh: valid", f"exit {r.code}")
+    r = cli.run("token", "verify", "--store-dir", store)
+    check(r.code == 0 and r.stdout.startswith(f"Valid: channel {CHANNEL_ID}, permissions ") and "expires in " in r.stdout,
+          "token verify (text): Valid, the channel, permissions and remaining life", f"exit {r.code}")
 
     # --- 4. verify-id-token -----------------------------------------------------------------------------
     if id_token:

@@ -185,6 +185,8 @@ def session_checks(cli: CLI, browser: GlewlwydBrowser, issuer: str, client_id: s
     check(revealed.code == 0 and bool(tokens.get("accessToken")), f"{label}: token show --reveal prints the tokens")
     plain = cli.run("token", "show")
     check(plain.code == 0 and "user ID:" in plain.stdout, f"{label}: token show prints a summary")
+    check(plain.stdout.splitlines()[:1] == [f"Signed in to {issuer} as client {client_id}."],
+          f"{label}: token show (text) starts with the issuer and client")
 
     refreshed = cli.run("token", "refresh", "--json")
     check(refreshed.code == 0, f"{label}: token refresh exits 0", refreshed.first_error())
@@ -221,9 +223,19 @@ def session_checks(cli: CLI, browser: GlewlwydBrowser, issuer: str, client_id: s
         secrets_seen.add(fresh["accessToken"])
     active_again = cli.run("token", "introspect", "--json")
     check(active_again.code == 0 and active_again.json().get("active") is True, f"{label}: the new access token is active")
+    spoken = cli.run("token", "introspect")
+    check(spoken.code == 0 and spoken.stdout.splitlines()[:1] == ["Active."] and "openid" in spoken.stdout,
+          f"{label}: token introspect (text): Active. and the scopes", spoken.first_error())
+    printed = cli.run("token", "print", "--reveal")
+    check(printed.code == 0 and bool(fresh.get("accessToken")) and printed.stdout == fresh.get("accessToken", "") + "\n",
+          f"{label}: token print --reveal: the bare access token and a newline", f"exit {printed.code}")
+    refused = cli.run("token", "print")
+    check(refused.code == 2 and refused.stdout == "" and "--reveal" in refused.stderr,
+          f"{label}: token print without --reveal: exit 2, nothing printed", f"exit {refused.code}")
 
     revoked_refresh = cli.run("token", "revoke", "--refresh")
     check(revoked_refresh.code == 0, f"{label}: token revoke --refresh exits 0", revoked_refresh.first_error())
+    check(revoked_refresh.stdout == "Revoked the refresh token.\n", f"{label}: token revoke --refresh (text) says so")
     no_refresh = cli.run("token", "refresh")
     check(no_refresh.code == 3, f"{label}: token refresh without a refresh token exits 3", f"exit {no_refresh.code}")
 

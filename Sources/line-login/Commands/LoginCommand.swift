@@ -79,12 +79,15 @@ struct LoginCommand: AsyncParsableCommand {
                 redirectURI: redirect ?? Self.anyPortCallback, transport: session.diagnostics.transport())
             Console.progress("Waiting up to \(Self.duration(timeout)) for the login in the browser (Ctrl-C to stop)…")
             let permissions = Set(scopes.map(LoginPermission.init(rawValue:)))
+            // Ctrl-C stops the login (the listener closes) and exits as "cancelled", not killed by the signal;
+            // armed before the login starts, which prints the URL a Ctrl-C may follow at once.
+            let cancellation = SignalCancellation()
+            let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { cancellation.fire() }
+            defer { interrupt.stop() }
             let login = Task { () async throws(LineSDKError) -> LoginResult in
                 try await manager.login(permissions: permissions, parameters: parameters)
             }
-            // Ctrl-C stops the login (the listener closes) and exits as "cancelled", not killed by the signal.
-            let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
-            defer { interrupt.stop() }
+            cancellation.cancel(with: { login.cancel() })
             let result: LoginResult
             do { result = try await login.value } catch {
                 guard case .untypedError(let underlying as UserAgentError)? = error as? LineSDKError, underlying == .timedOut else {

@@ -1,5 +1,6 @@
 #if CLI
-/// The exit codes, one table for `line-login --help` and the README (a CI peer checks that they agree).
+/// The exit codes, one table for `line-login --help` and the CLI article (`line-login.docc/TheCLI.md`; a CI peer
+/// checks that they agree).
 enum ExitCodeTable {
     static let rows: [(CLIExit, String)] = [
         (.success, "success"),

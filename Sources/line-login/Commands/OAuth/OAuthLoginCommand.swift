@@ -96,9 +96,12 @@ struct OAuthLoginCommand: AsyncParsableCommand {
     /// Runs a sign-in that Ctrl-C (or SIGTERM) stops: the listener closes or the polling ends, and the
     /// command exits as "cancelled" instead of being killed by the signal.
     private func interruptibly(_ operation: @escaping @Sendable () async throws(OAuthError) -> SignInResult) async throws -> SignInResult {
-        let login = Task { () async throws(OAuthError) -> SignInResult in try await operation() }
-        let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { login.cancel() }
+        // Armed before the sign-in starts: it prints the URL, and a Ctrl-C right after must not kill the process.
+        let cancellation = SignalCancellation()
+        let interrupt = SignalWatcher(signals: [SIGINT, SIGTERM]) { cancellation.fire() }
         defer { interrupt.stop() }
+        let login = Task { () async throws(OAuthError) -> SignInResult in try await operation() }
+        cancellation.cancel(with: { login.cancel() })
         do { return try await login.value } catch let error as OAuthError { throw CommandFailure(oauth: error) } catch {
             throw CommandFailure(oauth: .userAgent(.cancelled))
         }

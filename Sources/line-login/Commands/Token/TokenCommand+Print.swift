@@ -1,28 +1,27 @@
 #if CLI
 import ArgumentParser
 import Foundation
-import LineSDK
-import OAuthEngine
 
 extension TokenCommand {
-    /// `line-login token print`.
+    /// `token print`.
     struct Print: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the bare access token, for scripts: `curl -H \"Authorization: Bearer $(line-login token print --reveal)\" …`.",
-            discussion: "The token is a secret: --reveal is required, as with `token show --reveal`, the only other command that prints it."
-        )
-        @OptionGroup var session: SessionOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "print", abstract: Options.text.printAbstract, discussion: Options.text.printDiscussion)
+        }
+        @OptionGroup var options: Options
         @Flag(help: "Confirm that the token may be printed.")
         var reveal = false
 
         func validate() throws {
-            if !reveal { throw ValidationError("token print writes the access token itself to stdout: add --reveal to confirm.") }
+            try options.validateOptions()
+            if !reveal { throw ValidationError(Options.text.printNeedsReveal) }
         }
 
         func run() async throws {
-            try await reportingFailures(session.diagnostics) {
-                guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
-                Console.value(token.value)
+            try await reportingFailures(options.diagnostics) {
+                let session = try await options.openSession(.reading)
+                guard let tokens = try await session.current() else { throw session.notLoggedIn }
+                Console.value(tokens.accessToken)
             }
         }
     }

@@ -1,23 +1,25 @@
 #if CLI
 import ArgumentParser
 import Foundation
-import LineSDK
-import OAuthEngine
 
 extension TokenCommand {
-    /// `line-login token refresh`.
+    /// `token refresh`.
     struct Refresh: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Refresh the access token now.")
-        @OptionGroup var session: SessionOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "refresh", abstract: "Refresh the access token now.")
+        }
+        @OptionGroup var options: Options
+
+        func validate() throws { try options.validateOptions() }
 
         func run() async throws {
-            try await reportingFailures(session.diagnostics) {
-                let token = try await session.makeSessionManager().api.refreshAccessToken()
-                if session.json {
-                    Console.json(TokenSummary.dictionary(token))
+            try await reportingFailures(options.diagnostics) {
+                let tokens = try await options.openSession(.calling).refresh()
+                if options.json {
+                    Console.json(tokens.summary(reveal: false))
                 } else {
                     Console.out("Refreshed.")
-                    TokenSummary.lines(token).forEach(Console.out)
+                    tokens.lines.forEach(Console.out)
                 }
             }
         }

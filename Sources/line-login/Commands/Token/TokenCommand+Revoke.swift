@@ -1,23 +1,22 @@
 #if CLI
 import ArgumentParser
 import Foundation
-import LineSDK
-import OAuthEngine
 
 extension TokenCommand {
-    /// `line-login token revoke`.
+    /// `token revoke`.
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Revoke the access token (or, with --refresh, the refresh token) and forget the session.")
-        @OptionGroup var session: SessionOptions
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "revoke", abstract: Options.text.revokeAbstract, discussion: Options.text.revokeDiscussion)
+        }
+        @OptionGroup var options: Options
         @Flag(name: .customLong("refresh"), help: "Revoke the refresh token instead.")
         var refreshToken = false
 
+        func validate() throws { try options.validateOptions() }
+
         func run() async throws {
-            try await reportingFailures(session.diagnostics) {
-                let api = try session.makeSessionManager().api
-                if refreshToken { try await api.revokeRefreshToken() } else { try await api.revokeAccessToken() }
-                if session.json { Console.json(["revoked": true]) } else { Console.out("Revoked.") }
+            try await reportingFailures(options.diagnostics) {
+                try await options.openSession(.calling).revoke(refreshToken: refreshToken).write(json: options.json)
             }
         }
     }

@@ -1,24 +1,28 @@
 #if CLI
 import ArgumentParser
 import Foundation
-import LineSDK
-import OAuthEngine
 
 extension TokenCommand {
-    /// `line-login token show`.
+    /// `token show`.
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the stored token's permissions, expiry and ID-token claims.")
-        @OptionGroup var session: SessionOptions
-        @Flag(help: "Also print the access token and raw ID token (they are secrets: mind your terminal history and logs).")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "show", abstract: Options.text.showAbstract)
+        }
+        @OptionGroup var options: Options
+        @Flag(help: ArgumentHelp(Options.text.revealHelp))
         var reveal = false
 
+        func validate() throws { try options.validateOptions() }
+
         func run() async throws {
-            try await reportingFailures(session.diagnostics) {
-                guard let token = try session.makeSessionManager().accessTokenStore.current else { throw CommandFailure.notLoggedIn }
-                if session.json || reveal {
-                    Console.json(TokenSummary.dictionary(token, reveal: reveal))
+            try await reportingFailures(options.diagnostics) {
+                let session = try await options.openSession(.reading)
+                guard let tokens = try await session.current() else { throw session.notLoggedIn }
+                if options.json || reveal {
+                    Console.json(tokens.summary(reveal: reveal))
                 } else {
-                    TokenSummary.lines(token).forEach(Console.out)
+                    if let heading = tokens.heading { Console.out(heading) }
+                    tokens.lines.forEach(Console.out)
                 }
             }
         }

@@ -1,13 +1,21 @@
 #if CLI
 import ArgumentParser
 import Foundation
-import LineSDK
-import OAuthEngine
 
-/// `line-login token show|refresh|verify|revoke`.
-struct TokenCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "token", abstract: "Inspect, refresh, verify or revoke your access token.",
-        subcommands: [Show.self, Print.self, Refresh.self, Verify.self, Revoke.self])
+/// `line-login token show|print|refresh|verify|revoke` (LINE, over ``SessionOptions``) and
+/// `line-login oauth token show|print|refresh|introspect|revoke` (any provider, over ``OAuthOptions``):
+/// one tree, written once over ``TokenSessionOptions``.
+struct TokenCommand<Options: TokenSessionOptions>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "token", abstract: Options.text.abstract,
+            subcommands: [Show.self, Print.self, Refresh.self, Check.self, Revoke.self])
+    }
 }
+
+/// `line-login token …`.
+typealias LineTokenCommand = TokenCommand<SessionOptions>
+
+/// `line-login oauth token …`.
+typealias OAuthTokenCommand = TokenCommand<OAuthOptions>
 #endif
