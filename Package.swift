@@ -116,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "LineSDK",
-            dependencies: ["LineLoginPlatform", "OAuthEngine"],
+            dependencies: ["LineLoginPlatform", "OAuthEngine", "LineLoginPrimitives"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
@@ -130,6 +130,7 @@ let package = Package(
             dependencies: [
                 "LineLoginPlatform",
                 "OAuthEngine",
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 gated("Logging", of: "swift-log", by: "Server"),
                 gated("CoreMetrics", of: "swift-metrics", by: "Server"),
@@ -163,6 +164,7 @@ let package = Package(
             dependencies: [
                 "LineLoginServer",
                 "OAuthEngine",
+                "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 gated("PostgresNIO", of: "postgres-nio", by: "PostgreSQL"),
                 gated("Logging", of: "swift-log", by: "PostgreSQL"),
@@ -239,6 +241,7 @@ let package = Package(
         .target(
             name: "ClientTestSupport",
             dependencies: [
+                "LineLoginPrimitives",
                 "OAuthEngine", "LineSDK", "EmulatorBrowser", gated("LineLoginEmulator", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -249,6 +252,7 @@ let package = Package(
         .target(
             name: "LineLoginServerTestSupport",
             dependencies: [
+                "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginPlatform", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -258,6 +262,7 @@ let package = Package(
         .testTarget(
             name: "OAuthEngineTests",
             dependencies: [
+                "LineLoginPrimitives",
                 "OAuthEngine", "TransportTestSupport", "ClientTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -272,12 +277,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LineSDKTests",
-            dependencies: ["LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport"],
+            dependencies: ["LineLoginPrimitives", "LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LineLoginEmulatorTests",
             dependencies: [
+                "LineLoginPrimitives",
                 "LineLoginEmulator", "TransportTestSupport", gated("Hummingbird", of: "hummingbird", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -286,6 +292,7 @@ let package = Package(
         .testTarget(
             name: "LineLoginServerTests",
             dependencies: [
+                "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport", "LineLoginPlatform",
                 "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
                 gated("HummingbirdTesting", of: "hummingbird", by: "Hummingbird"),
@@ -302,6 +309,7 @@ let package = Package(
             // the PostgreSQL ones, and the PostgreSQL stores' own tests (LINE_LOGIN_POSTGRES_URL).
             name: "LineLoginPostgresTests",
             dependencies: [
+                "LineLoginPrimitives",
                 "LineLoginPostgres", "LineLoginServer", "LineSDK", "OAuthEngine", "LineLoginServerTestSupport", "ClientTestSupport",
                 "TransportTestSupport",
                 gated("PostgresNIO", of: "postgres-nio", by: "PostgreSQL"),
@@ -340,7 +348,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport", "TransportTestSupport"],
+            dependencies: ["LineLoginPrimitives", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport", "TransportTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -64,31 +64,23 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let (client, limit) = (client, max(0, min(maximumBodySize, request.maximumResponseSize)))
         let prepared = outgoing
         let deadline = NIODeadline.now() + .nanoseconds(timeout)
-        do {
-            // The deadline covers the head; the race covers the body too, which a trickling server sends
-            // slowly enough that no idle timeout fires.
-            return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-                group.addTask {
-                    let response = try await client.execute(prepared, deadline: deadline)
-                    let body = try await response.body.collect(upTo: limit)
-                    var headers: [String: String] = [:]
-                    for header in response.headers {
-                        headers[header.name] = headers[header.name].map { $0 + ", " + header.value } ?? header.value
-                    }
-                    return HTTPResponse(statusCode: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        // NIO's deadline covers the head; the package's one racer (OAuthEngine's `ExchangeDeadline`) covers the
+        // body too, which a trickling server sends slowly enough that no idle timeout fires. A task group
+        // would wait for its cancelled child, and so for the very server the deadline is there to cut off.
+        return try await ExchangeDeadline.run(seconds: request.timeout) { () async throws(TransportError) -> HTTPResponse in
+            do {
+                let response = try await client.execute(prepared, deadline: deadline)
+                let body = try await response.body.collect(upTo: limit)
+                var headers: [String: String] = [:]
+                for header in response.headers {
+                    headers[header.name] = headers[header.name].map { $0 + ", " + header.value } ?? header.value
                 }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(timeout))
-                    throw TransportError.timedOut
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { throw TransportError.timedOut }
-                return first
+                return HTTPResponse(statusCode: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            } catch is NIOTooManyBytesError {
+                throw .responseTooLarge(limit: limit)
+            } catch {
+                throw Self.transportError(error)
             }
-        } catch is NIOTooManyBytesError {
-            throw TransportError.responseTooLarge(limit: limit)
-        } catch {
-            throw Self.transportError(error)
         }
     }
 

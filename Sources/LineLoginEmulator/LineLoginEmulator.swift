@@ -3,6 +3,7 @@ public import Foundation
 import Hummingbird
 public import Logging
 import NIOCore
+import LineLoginPrimitives
 
 /// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
 /// friendship, userinfo, discovery and JWKS on one origin, with controls for tests.
@@ -19,7 +20,7 @@ public final class LineLoginEmulator: Sendable {
     private let logger: Logger
     /// `--state FILE`'s writer, when the state is kept.
     private let stateFile: StateFile?
-    private let server = Locked(ServerState())
+    private let server = LockedValue(ServerState())
     /// How long a connection may stay silent or take to send a request head before it is closed.
     public let connectionIdleTimeout: Duration
 

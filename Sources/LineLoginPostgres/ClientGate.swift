@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import OAuthEngine
+import LineLoginPrimitives
 
 /// One nonce issue per client at a time on this instance, the others waiting here, in order, rather than
 /// each holding a pool connection while it waits for the client's advisory lock: a flood from one client

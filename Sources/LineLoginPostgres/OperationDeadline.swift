@@ -1,5 +1,6 @@
 #if PostgreSQL
 import OAuthEngine
+import LineLoginPrimitives
 
 /// The operation deadline of every PostgreSQL store, and the pause that keeps an outage cheap.
 ///

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import OAuthEngine
+import LineLoginPrimitives
 
 /// The bookkeeping one store instance keeps besides the database: whether it has created its schema, and
 /// its opportunistic purge, which runs in a task of its own (one at a time) after the operation that made

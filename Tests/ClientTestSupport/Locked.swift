@@ -1,25 +1,13 @@
-import Foundation
+import LineLoginPrimitives
 
-/// A value behind a lock, shared between a test and the closures and tasks it hands to the code under test.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// The package's lock box under the name the tests use for a value shared between a test and the closures
+/// and tasks it hands to the code under test (no second box: scripts/check-concurrency.sh).
+typealias Locked = LockedValue
 
-    init(_ value: Value) { self.value = value }
-
-    @discardableResult
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    /// The value now (a copy).
-    var current: Value { withLock { $0 } }
-
+extension LockedValue {
     /// The value, read or replaced under the lock.
     var wrappedValue: Value {
-        get { withLock { $0 } }
+        get { current }
         set { withLock { $0 = newValue } }
     }
 }

@@ -7,6 +7,7 @@ import LineSDK
 import OAuthEngine
 import Testing
 @testable import TransportTestSupport
+import LineLoginPrimitives
 
 @Suite("LineSDK against the emulator over real HTTP: failures")
 struct FailureEndToEndTests {

@@ -2,6 +2,7 @@
 @testable import ClientTestSupport
 import EmulatorBrowser
 import Foundation
+import LineLoginPrimitives
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

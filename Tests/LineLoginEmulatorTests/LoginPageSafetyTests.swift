@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import LineLoginEmulator
+import LineLoginPrimitives
 
 /// The login page holds no password, a second factor can't be guessed for ever, and no page may be
 /// sniffed into another type.

@@ -2,6 +2,7 @@
 import Foundation
 import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 @testable import LineLoginPostgres
 

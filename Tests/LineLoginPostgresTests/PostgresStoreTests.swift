@@ -11,6 +11,7 @@ import PostgresNIO
 import Testing
 @testable import LineLoginPostgres
 @testable import LineLoginServerTestSupport
+import LineLoginPrimitives
 
 /// The PostgreSQL stores as several instances of a site see them: two `PostgresClient`s (two pools, as two
 /// processes would have) on one database.

@@ -2,6 +2,7 @@
 import Foundation
 import LineLoginServer
 import OAuthEngine
+import LineLoginPrimitives
 
 /// A ``MemoryWebSessionStore`` that can be taken down and brought back, as a shared store whose database
 /// is paused or not answering: while ``isDown``, every operation throws.

@@ -4,6 +4,7 @@ import Foundation
 import LineLoginServer
 import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// A repeated token answered from a verifier's cache, through each framework's middleware (which asks
 /// `AcceptedTokens.rememberedUser` before verifying): the same user as a full check, and never past the

@@ -5,6 +5,7 @@ import OAuthEngine
 import Testing
 @testable import LineLoginServer
 @testable import LineLoginServerTestSupport
+import LineLoginPrimitives
 
 /// The decisions of the framework-free `WebLoginRoutes` that the shared route cases can't reach through a
 /// framework's tester.

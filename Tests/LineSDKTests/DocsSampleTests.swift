@@ -3,6 +3,7 @@ import Foundation
 import OAuthEngine
 import Testing
 @testable import LineSDK
+import LineLoginPrimitives
 
 // Code as LINE's "Integrating LINE Login with your iOS app", "Managing users", "Managing access tokens"
 // and "Handling errors" pages write it, with only the view-controller argument (`in: self`) left out.

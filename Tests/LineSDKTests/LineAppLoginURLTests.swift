@@ -2,6 +2,7 @@ import Foundation
 import OAuthEngine
 import Testing
 @testable import LineSDK
+import LineLoginPrimitives
 
 /// LINE SDK's app-to-app URLs, built here from an authorization request.
 @Suite struct LineAppLoginURLTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import LineSDK
 import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// A login that fell back to the web closes that web login when it ends, however it ends.
 @Suite(.timeLimit(.minutes(1))) struct LineAppUserAgentTests {

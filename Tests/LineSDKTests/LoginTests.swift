@@ -3,6 +3,7 @@ import Foundation
 import OAuthEngine
 import Testing
 @testable import LineSDK
+import LineLoginPrimitives
 
 @Suite struct LoginPermissionTests {
     static let permissionSets: [[LoginPermission]] = [[.profile], [.openID], [.profile, .openID], [.profile, .openID, .email]]

@@ -45,6 +45,7 @@ struct SigningKey: Sendable {
 /// SDKs add it with availability). A private key is an immutable value, safe to share, which Apple's later
 /// conformance asserts. The engine has the same box (`CryptoSendableBox`); the emulator keeps this one of its own
 /// because it depends on no client code.
+// @unchecked: an immutable CryptoKit key, which older Apple SDKs don't declare `Sendable` (see above).
 private struct PrivateKeyBox: @unchecked Sendable {
     let key: P256.Signing.PrivateKey
 }

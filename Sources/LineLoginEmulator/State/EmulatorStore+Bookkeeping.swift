@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// Counts a request and purges expired records every ``StoreLimits/purgeInterval`` requests, once

@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// Starts an SSO session for `userID`, authenticated at `authTime`; returns the cookie's value

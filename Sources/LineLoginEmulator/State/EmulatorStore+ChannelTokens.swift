@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// LINE's stateless channel access tokens live 15 minutes.

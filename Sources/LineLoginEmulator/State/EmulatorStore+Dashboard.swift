@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// Everything the dashboard shows, read under one lock so the tables agree with each other.

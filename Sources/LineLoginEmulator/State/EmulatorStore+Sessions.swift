@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// Stores a pending authorization and returns its session ID (32 random bytes, hex).

@@ -1,6 +1,7 @@
 #if Emulator
 import Crypto
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// The state worth keeping, taken under the lock (dictionary copies are cheap until written to).

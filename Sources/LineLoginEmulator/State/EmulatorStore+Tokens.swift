@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 extension EmulatorStore {
     /// Issues an access token and a new refresh token.

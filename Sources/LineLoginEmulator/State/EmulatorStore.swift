@@ -1,5 +1,6 @@
 #if Emulator
 import Foundation
+import LineLoginPrimitives
 
 /// The emulator's in-memory state: sessions, codes, tokens, keys, friendships and the clock.
 ///
@@ -11,7 +12,7 @@ final class EmulatorStore: Sendable {
     /// Channels by ID; the first of a repeated ID wins.
     let channels: [String: EmulatorChannel]
     /// Everything that changes; touched only by this class and its extensions.
-    let state: Locked<StoreState>
+    let state: LockedValue<StoreState>
     /// The dashboard forms' anti-CSRF token: random per emulator, so a page on another site cannot know it
     /// (it can send a form here, but it cannot read the dashboard to copy the token).
     let dashboardCSRFToken = RandomToken.hex(byteCount: 32)
@@ -19,7 +20,7 @@ final class EmulatorStore: Sendable {
     /// so that parallel requests overlap there as they would on a busy machine (a race that the two cores
     /// of a test run hardly ever show by themselves). `nil`, no wait: the default, and the only value
     /// outside tests.
-    let secondFactorCheckPause = Locked<Duration?>(nil)
+    let secondFactorCheckPause = LockedValue<Duration?>(nil)
 
     init(configuration: EmulatorConfiguration) {
         self.configuration = configuration
@@ -28,7 +29,7 @@ final class EmulatorStore: Sendable {
             channels[channel.channelID] = channel
         }
         self.channels = channels
-        self.state = Locked(
+        self.state = LockedValue(
             StoreState(
                 friends: Set(configuration.users.filter(\.isFriend).map(\.userID)),
                 autoApproveUserID: configuration.autoApproveUserID

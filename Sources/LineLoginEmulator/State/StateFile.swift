@@ -22,7 +22,7 @@ final class StateFile: Sendable {
     let url: URL
     private let store: EmulatorStore
     private let logger: Logger
-    private let writer: Locked<WriterState>
+    private let writer: LockedValue<WriterState>
     private let file: PrivateFileWriter
 
     /// The largest state file read: the tables are capped (``StoreLimits``), so anything larger is not a
@@ -44,7 +44,7 @@ final class StateFile: Sendable {
         beforeFirstWrite: (@Sendable (_ descriptor: Int32) -> Void)? = nil
     ) {
         self.url = url
-        writer = Locked(WriterState(lock: lock))
+        writer = LockedValue(WriterState(lock: lock))
         self.store = store
         self.logger = logger
         file = PrivateFileWriter(url: url, beforeFirstWrite: beforeFirstWrite)

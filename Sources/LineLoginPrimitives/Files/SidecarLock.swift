@@ -17,13 +17,11 @@ package import Foundation
 /// 0600 without following a link, and never deleted (deleting it would let two owners lock two files); one
 /// that belongs to another user is refused, since that user could delete it and make a new one whenever
 /// they like (in a sticky folder such as `/tmp` only they could), and so let two owners in at once.
-package final class SidecarLock: @unchecked Sendable {
-    // @unchecked: `descriptor` is read and changed only while `access` is held; `path` is immutable.
+package final class SidecarLock: Sendable {
     /// The sidecar file.
     package let path: String
-    private let access = NSLock()
     /// The open sidecar file, `nil` once released.
-    private var descriptor: Int32?
+    private let descriptor: LockedValue<Int32?>
 
     /// Takes the lock for `file` (on `<file>.lock`), or throws at once when another owner holds it.
     /// - Throws: ``SidecarLockError``.
@@ -51,7 +49,7 @@ package final class SidecarLock: @unchecked Sendable {
             throw .unusable(PrivateFileError(path: path, step: "lock the lock file", errno: code))
         }
         self.path = path
-        self.descriptor = descriptor
+        self.descriptor = LockedValue(descriptor)
     }
 
     /// Why `open` refused: a link (`O_NOFOLLOW`), another user's file, or the system's own reason.
@@ -68,19 +66,15 @@ package final class SidecarLock: @unchecked Sendable {
     }
 
     /// Whether this owner still holds the lock (``release()`` not called yet).
-    package var isHeld: Bool {
-        access.lock()
-        defer { access.unlock() }
-        return descriptor != nil
-    }
+    package var isHeld: Bool { descriptor.current != nil }
 
     /// Gives the lock up now, so another owner may take it; later calls do nothing. The sidecar file stays.
     package func release() {
-        access.lock()
-        defer { access.unlock() }
-        // Closing the last descriptor of the open file releases the lock.
-        if let descriptor { _ = close(descriptor) }
-        descriptor = nil
+        descriptor.withLock { descriptor in
+            // Closing the last descriptor of the open file releases the lock.
+            if let open = descriptor { _ = close(open) }
+            descriptor = nil
+        }
     }
 
     deinit {

@@ -1,6 +1,7 @@
 #if Server
 public import Foundation
 public import OAuthEngine
+import LineLoginPrimitives
 
 /// Remembers verified access tokens so a busy API doesn't ask LINE on every request.
 ///
@@ -23,7 +24,7 @@ public final class AccessTokenCache: Sendable {
 
     private let clock: any WallClock
     private let fingerprint = TokenFingerprint()
-    private let entries = LockedDictionary<Data, Entry>()
+    private let entries = LockedValue<[Data: Entry]>([:])
 
     /// Creates a cache.
     /// - Parameters:
@@ -37,13 +38,13 @@ public final class AccessTokenCache: Sendable {
     }
 
     /// How many entries are held (expired ones included until they are looked up or purged).
-    public var count: Int { entries.count }
+    public var count: Int { entries.withLock { $0.count } }
 
     /// The cached result for `token`, if any and still fresh.
     public func value(for token: String) -> VerifiedAccessToken? {
         let key = fingerprint(token)
         let now = clock.now()
-        return entries.update { entries in
+        return entries.withLock { entries in
             guard let entry = entries[key] else { return nil }
             guard now < entry.expiresAt else {
                 entries[key] = nil
@@ -60,7 +61,7 @@ public final class AccessTokenCache: Sendable {
         guard expiresAt > now else { return }
         let key = fingerprint(token)
         let capacity = capacity
-        entries.update { entries in
+        entries.withLock { entries in
             if entries[key] == nil && entries.count >= capacity { Self.makeRoom(&entries, capacity: capacity, now: now) }
             entries[key] = Entry(value: value, expiresAt: expiresAt)
         }
@@ -68,16 +69,16 @@ public final class AccessTokenCache: Sendable {
 
     /// Forgets `token` (after a logout or revoke).
     public func remove(token: String) {
-        entries[fingerprint(token)] = nil
+        entries.withLock { $0[fingerprint(token)] = nil }
     }
 
     /// Forgets everything.
     public func removeAll() {
-        entries.update { $0.removeAll() }
+        entries.withLock { $0.removeAll() }
     }
 
     /// The stored keys, for tests that check no token is kept in clear.
-    func storedKeys() -> [Data] { entries.update { Array($0.keys) } }
+    func storedKeys() -> [Data] { entries.withLock { Array($0.keys) } }
 
     /// Drops expired entries, then (if still full) the tenth expiring soonest, so eviction is amortised.
     private static func makeRoom(_ entries: inout [Data: Entry], capacity: Int, now: Date) {

@@ -1,6 +1,7 @@
 #if Server
 public import Foundation
 public import OAuthEngine
+import LineLoginPrimitives
 
 /// Remembers ID tokens that passed every check, so an API that takes the same bearer ID token on every
 /// request verifies its signature once (as Envoy's JWT filter does), not per request.
@@ -22,7 +23,7 @@ public final class VerifiedIDTokenCache: Sendable {
 
     private let clock: any WallClock
     private let fingerprint = TokenFingerprint()
-    private let entries = LockedDictionary<Data, Entry>()
+    private let entries = LockedValue<[Data: Entry]>([:])
 
     /// Creates a cache.
     /// - Parameters:
@@ -34,7 +35,7 @@ public final class VerifiedIDTokenCache: Sendable {
     }
 
     /// How many entries are held (expired ones included until they are looked up or make room).
-    public var count: Int { entries.count }
+    public var count: Int { entries.withLock { $0.count } }
 
     /// The remembered result for `token`, if it is still before its `exp` and its key is still published.
     func value(for token: String, keys: KeySetCache) async -> VerifiedIDToken? {
@@ -46,7 +47,7 @@ public final class VerifiedIDTokenCache: Sendable {
         case .keyToConfirm(let value, let keyID, let key):
             // The actor (which may refetch) only when the lock-free look at the fresh set couldn't say.
             guard let set = try? await keys.keySet(for: keyID), set.names(keyID) else {
-                entries[key] = nil
+                entries.withLock { $0[key] = nil }
                 return nil
             }
             return value
@@ -70,9 +71,9 @@ public final class VerifiedIDTokenCache: Sendable {
     /// The one decision both lookups share: the entry, its `exp`, its key.
     private func lookup(_ token: String, keys: KeySetCache) -> Lookup {
         let key = fingerprint(token)
-        guard let entry = entries[key] else { return .miss }
+        guard let entry = entries.withLock({ $0[key] }) else { return .miss }
         guard clock.now() < entry.expiresAt else {
-            entries[key] = nil
+            entries.withLock { $0[key] = nil }
             return .miss
         }
         // HS256 tokens have no kid: their key is the channel secret, which doesn't rotate under them.
@@ -88,7 +89,7 @@ public final class VerifiedIDTokenCache: Sendable {
         let now = clock.now()
         guard expiresAt > now else { return }
         let capacity = capacity
-        entries.update { entries in
+        entries.withLock { entries in
             let key = fingerprint(token)
             if entries[key] == nil && entries.count >= capacity {
                 entries = entries.filter { $0.value.expiresAt > now }
@@ -105,15 +106,15 @@ public final class VerifiedIDTokenCache: Sendable {
 
     /// Forgets `token`.
     public func remove(token: String) {
-        entries[fingerprint(token)] = nil
+        entries.withLock { $0[fingerprint(token)] = nil }
     }
 
     /// Forgets everything.
     public func removeAll() {
-        entries.update { $0.removeAll() }
+        entries.withLock { $0.removeAll() }
     }
 
     /// The stored keys, for tests that check no token is kept in clear.
-    func storedKeys() -> [Data] { entries.update { Array($0.keys) } }
+    func storedKeys() -> [Data] { entries.withLock { Array($0.keys) } }
 }
 #endif

@@ -1,6 +1,7 @@
 public import Foundation
 public import OAuthEngine
 public import LineLoginPlatform
+import LineLoginPrimitives
 
 /// LINE's app-to-app login as a user agent, routed as LINE's SDK routes it: the LINE app by its
 /// universal link; when no app takes that and the LINE app is installed, by `lineauth2://`; otherwise,

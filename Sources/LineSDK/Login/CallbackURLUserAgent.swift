@@ -1,20 +1,25 @@
 public import Foundation
 public import OAuthEngine
+import LineLoginPrimitives
 
 /// A user agent whose redirect comes back through the app: a universal link or the
 /// `line3rdp.<bundle id>://authorize/` scheme, delivered by `LoginManager.application(_:open:options:)`.
 /// It opens the authorization URL with `open` (e.g. `UIApplication.open`) and waits for ``deliver(_:)``.
-public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecked Sendable {
+public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, Sendable {
     private let redirect: URL
     private let alternates: [URL]
     private let opener: @Sendable (URL) -> Void
-    private let lock = NSLock()
-    private var waiting: Waiting?
-    private var lastAttempt: UInt64 = 0
+    private let state = LockedValue(State())
+
+    /// The attempt waiting for its callback, and the last attempt numbered.
+    private struct State: Sendable {
+        var waiting: Waiting?
+        var lastAttempt: UInt64 = 0
+    }
 
     /// The attempt waiting for its callback. `attempt` names the session, so ending a session ends its
     /// own attempt only, never a newer one.
-    private struct Waiting {
+    private struct Waiting: Sendable {
         let continuation: CheckedContinuation<URL, any Error>
         let redirectURI: URL
         let attempt: UInt64
@@ -37,9 +42,9 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     }
 
     private func nextAttempt() -> UInt64 {
-        lock.withLock {
-            lastAttempt += 1
-            return lastAttempt
+        state.withLock { state in
+            state.lastAttempt += 1
+            return state.lastAttempt
         }
     }
 
@@ -47,11 +52,14 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     /// redirect to that login's redirect URI (another app may open any URL: it must not end the login).
     @discardableResult
     public func deliver(_ url: URL) -> Bool {
-        let delivered = lock.withLock { () -> (Waiting, URL)? in
-            guard let current = waiting, let callback = Self.callback(url, redirectURI: current.redirectURI, alternates: alternates) else {
+        let alternates = alternates
+        let delivered = state.withLock { state -> (Waiting, URL)? in
+            guard let current = state.waiting,
+                let callback = Self.callback(url, redirectURI: current.redirectURI, alternates: alternates)
+            else {
                 return nil
             }
-            waiting = nil
+            state.waiting = nil
             return (current, callback)
         }
         guard let (ended, callback) = delivered else { return false }
@@ -73,9 +81,9 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
     /// Ends the waiting attempt with `error` (e.g. the fallback that was to produce the callback failed);
     /// with `attempt`, only when that attempt is the one waiting.
     func fail(_ error: UserAgentError, attempt: UInt64? = nil) {
-        let ended = lock.withLock { () -> Waiting? in
-            guard let current = waiting, attempt == nil || attempt == current.attempt else { return nil }
-            waiting = nil
+        let ended = state.withLock { state -> Waiting? in
+            guard let current = state.waiting, attempt == nil || attempt == current.attempt else { return nil }
+            state.waiting = nil
             return current
         }
         ended?.continuation.resume(throwing: error)
@@ -83,16 +91,16 @@ public final class CallbackURLUserAgent: UserAgent, CallbackReceiving, @unchecke
 
     /// Whether a login is waiting for its callback.
     public var isWaiting: Bool {
-        lock.withLock { waiting != nil }
+        state.withLock { $0.waiting != nil }
     }
 
     fileprivate func wait(opening url: URL, redirectURI: URL, attempt: UInt64) async throws(UserAgentError) -> URL {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
-                    let previous = lock.withLock { () -> Waiting? in
-                        defer { waiting = Waiting(continuation: continuation, redirectURI: redirectURI, attempt: attempt) }
-                        return waiting
+                    let previous = state.withLock { state -> Waiting? in
+                        defer { state.waiting = Waiting(continuation: continuation, redirectURI: redirectURI, attempt: attempt) }
+                        return state.waiting
                     }
                     previous?.continuation.resume(throwing: UserAgentError.cancelled)
                     // Cancelled before the continuation was installed: the handler found nothing to cancel,

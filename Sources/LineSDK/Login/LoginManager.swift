@@ -1,6 +1,7 @@
 public import Foundation
 public import OAuthEngine
 public import LineLoginPlatform
+import LineLoginPrimitives
 
 /// Logs users in with LINE and keeps their session, with the API of LINE's SDK.
 ///

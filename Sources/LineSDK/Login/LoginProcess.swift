@@ -1,5 +1,6 @@
 import Foundation
 import OAuthEngine
+import LineLoginPrimitives
 
 /// A running login: ``LoginManager/currentProcess`` while it runs, returned by the completion-handler form
 /// of `login` so the app can stop it.

@@ -1,5 +1,6 @@
 public import Foundation
 import OAuthEngine
+import LineLoginPrimitives
 
 extension Notification.Name {
     /// Posted when a new access token is stored (login, refresh), as LINE's SDK posts it: `object` is the

@@ -1,4 +1,5 @@
 public import Foundation
+import LineLoginPrimitives
 
 /// Caches a provider's JWKS. An unknown `kid` refetches the set once, at most once per
 /// ``minimumRefetchInterval`` (so a flood of forged `kid`s can't hammer the provider); concurrent

@@ -1,3 +1,4 @@
+import LineLoginPrimitives
 /// The `state` values whose redirect was already handled, so a redirect completes once and a code is
 /// never sent twice (checklist: "single use … a second use is refused").
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+import LineLoginPrimitives
 
 /// A transport that leaves a failing endpoint alone for a while: after an outage answer (a transient
 /// transport failure, 5xx or 429) from an endpoint, calls to that endpoint fail at once with

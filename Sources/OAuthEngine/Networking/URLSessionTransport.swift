@@ -1,6 +1,7 @@
 // `public`: the initializer names URLSessionConfiguration, which is Foundation's on Apple platforms and
 // FoundationNetworking's on Linux (scripts/apple-typecheck.sh holds every file to that pairing).
 public import Foundation
+import LineLoginPrimitives
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif

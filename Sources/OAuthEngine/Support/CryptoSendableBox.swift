@@ -9,6 +9,7 @@ import Crypto
 /// write, so every holder's `var` copy updates its own state while the shared original is never mutated.
 /// That is what Apple's own later conformance asserts, so the box is `@unchecked Sendable` and admits only
 /// the types listed as ``CryptoKitValue``.
+// @unchecked: the values are immutable (or copied on write) and only the SDK's declaration is missing (see above).
 package struct CryptoSendableBox<Value: CryptoKitValue>: @unchecked Sendable {
     /// The value.
     package let value: Value

@@ -1,20 +1,37 @@
 import Foundation
+import LineLoginPrimitives
 
 /// A bound loopback listening socket and its lifecycle: ready → serving (one thread) → finished.
 ///
 /// Whatever happens (callback, timeout, cancel, error, or the session going away unused) the
 /// listening socket ends up closed.
-final class LoopbackListener: @unchecked Sendable {
-    // @unchecked: every mutable property below is only touched while holding `lock`; the serving
-    // thread reads the descriptors it was handed and closes them through `lock` too.
+final class LoopbackListener: Sendable {
     private enum Phase { case ready, serving, finished }
 
-    private let lock = NSLock()
-    private let listenDescriptor: LoopbackDescriptor
-    private let wakeRead: LoopbackDescriptor
-    private let wakeWrite: LoopbackDescriptor
-    private var phase = Phase.ready
-    private var cancelRequested = false
+    /// The descriptors (-1 once closed) and the lifecycle, changed together under one lock; the serving
+    /// thread reads the descriptors it was handed and closes them through the lock too.
+    private struct State: Sendable {
+        var listen: Int32
+        var wakeRead: Int32
+        var wakeWrite: Int32
+        var phase = Phase.ready
+        var cancelRequested = false
+
+        mutating func closeListener() {
+            guard listen >= 0 else { return }
+            LoopbackSocket.closeDescriptor(listen)
+            listen = -1
+        }
+
+        mutating func closeAll() {
+            closeListener()
+            for descriptor in [wakeRead, wakeWrite] where descriptor >= 0 { LoopbackSocket.closeDescriptor(descriptor) }
+            (wakeRead, wakeWrite) = (-1, -1)
+            phase = .finished
+        }
+    }
+
+    private let state: LockedValue<State>
 
     /// The address the socket is bound to.
     let address: LoopbackAddress
@@ -28,27 +45,23 @@ final class LoopbackListener: @unchecked Sendable {
             LoopbackSocket.closeDescriptor(descriptor)
             throw .unavailable("could not set up the loopback listener")
         }
-        self.listenDescriptor = LoopbackDescriptor(descriptor)
-        self.wakeRead = LoopbackDescriptor(pipe.read)
-        self.wakeWrite = LoopbackDescriptor(pipe.write)
+        state = LockedValue(State(listen: descriptor, wakeRead: pipe.read, wakeWrite: pipe.write))
         self.address = address
         self.port = boundPort
     }
 
     deinit {
-        closeAll()
+        state.withLock { $0.closeAll() }
     }
 
     /// The socket's local address (`getsockname`), or `nil` once closed.
     var localAddress: (host: String, port: Int)? {
-        lock.withLock {
-            listenDescriptor.isOpen ? LoopbackSocket.localAddress(of: listenDescriptor.raw) : nil
-        }
+        state.withLock { $0.listen >= 0 ? LoopbackSocket.localAddress(of: $0.listen) : nil }
     }
 
     /// `true` once the listening socket is closed.
     var isClosed: Bool {
-        lock.withLock { !listenDescriptor.isOpen }
+        state.withLock { $0.listen < 0 }
     }
 
     /// Starts serving on a new thread; `completion` gets the outcome once.
@@ -59,27 +72,32 @@ final class LoopbackListener: @unchecked Sendable {
         _ configuration: LoopbackServer.Configuration,
         completion: @escaping @Sendable (Result<URL, UserAgentError>) -> Void
     ) -> Bool {
-        lock.lock()
-        guard phase == .ready, !cancelRequested else {
-            let error: UserAgentError = cancelRequested ? .cancelled : .unavailable("this sign-in attempt was already used")
-            if phase == .ready { closeAllLocked() }
-            lock.unlock()
+        let admitted = state.withLock { state -> Result<(listener: Int32, wake: Int32), UserAgentError> in
+            guard state.phase == .ready, !state.cancelRequested else {
+                if state.phase == .ready { state.closeAll() }
+                return .failure(state.cancelRequested ? .cancelled : .unavailable("this sign-in attempt was already used"))
+            }
+            state.phase = .serving
+            return .success((state.listen, state.wakeRead))
+        }
+        let descriptors: (listener: Int32, wake: Int32)
+        switch admitted {
+        case .success(let handed): descriptors = handed
+        case .failure(let error):
             completion(.failure(error))
             return false
         }
-        phase = .serving
         let server = LoopbackServer(
-            listener: listenDescriptor.raw,
-            wake: wakeRead.raw,
+            listener: descriptors.listener,
+            wake: descriptors.wake,
             configuration: configuration,
-            isCancelled: { [self] in lock.withLock { cancelRequested } },
-            closeListener: { [self] in closeListeningSocket() }
+            isCancelled: { [state] in state.withLock { $0.cancelRequested } },
+            closeListener: { [state] in state.withLock { $0.closeListener() } }
         )
-        lock.unlock()
 
         let thread = Thread { [self] in
             let result = server.run()
-            lock.withLock { closeAllLocked() }
+            state.withLock { $0.closeAll() }
             completion(result)
         }
         thread.name = "line-login loopback redirect"
@@ -89,28 +107,13 @@ final class LoopbackListener: @unchecked Sendable {
 
     /// Cancels the attempt: wakes a serving thread, or closes an unused listener right away.
     func cancel() {
-        lock.withLock {
-            cancelRequested = true
-            switch phase {
-            case .ready: closeAllLocked()
-            case .serving: LoopbackSocket.signal(wakeWrite.raw)
+        state.withLock { state in
+            state.cancelRequested = true
+            switch state.phase {
+            case .ready: state.closeAll()
+            case .serving: LoopbackSocket.signal(state.wakeWrite)
             case .finished: break
             }
         }
-    }
-
-    private func closeListeningSocket() {
-        lock.withLock { listenDescriptor.close() }
-    }
-
-    private func closeAll() {
-        lock.withLock { closeAllLocked() }
-    }
-
-    private func closeAllLocked() {
-        for descriptor in [listenDescriptor, wakeRead, wakeWrite] {
-            descriptor.close()
-        }
-        phase = .finished
     }
 }

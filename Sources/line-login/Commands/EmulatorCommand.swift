@@ -147,28 +147,28 @@ struct EmulatorCommand: AsyncParsableCommand {
 }
 
 /// Resumes a continuation at most once, even when the signal came before the continuation existed.
-final class ResumeOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var fired = false
+final class ResumeOnce: Sendable {
+    private struct State: Sendable {
+        var continuation: CheckedContinuation<Void, Never>?
+        var fired = false
+    }
+
+    private let state = LockedValue(State())
 
     func attach(_ continuation: CheckedContinuation<Void, Never>) {
-        lock.lock()
-        if fired {
-            lock.unlock()
-            continuation.resume()
-            return
+        let firedAlready = state.withLock { state -> Bool in
+            if !state.fired { state.continuation = continuation }
+            return state.fired
         }
-        self.continuation = continuation
-        lock.unlock()
+        if firedAlready { continuation.resume() }
     }
 
     func resume() {
-        lock.lock()
-        fired = true
-        let pending = continuation
-        continuation = nil
-        lock.unlock()
+        let pending = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
         pending?.resume()
     }
 }

@@ -1,6 +1,7 @@
 #if CLI
 #if canImport(Glibc)
 import Glibc
+import LineLoginPrimitives
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -63,24 +64,26 @@ struct PasteBackUserAgent: UserAgent {
     }
 
     /// One continuation, resumed by whichever source answers first.
-    final class FirstAnswer: @unchecked Sendable {
-        // @unchecked: both fields are touched only under `lock`.
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<URL, any Error>?
-        private var answered = false
+    final class FirstAnswer: Sendable {
+        private struct State: Sendable {
+            var continuation: CheckedContinuation<URL, any Error>?
+            var answered = false
+        }
 
-        var isAnswered: Bool { lock.withLock { answered } }
+        private let state = LockedValue(State())
+
+        var isAnswered: Bool { state.withLock { $0.answered } }
 
         func wait(with continuation: CheckedContinuation<URL, any Error>) {
-            lock.withLock { self.continuation = continuation }
+            state.withLock { $0.continuation = continuation }
         }
 
         func answer(_ result: Result<URL, any Error>) {
-            let waiting = lock.withLock { () -> CheckedContinuation<URL, any Error>? in
-                guard !answered else { return nil }
-                answered = true
-                defer { continuation = nil }
-                return continuation
+            let waiting = state.withLock { state -> CheckedContinuation<URL, any Error>? in
+                guard !state.answered else { return nil }
+                state.answered = true
+                defer { state.continuation = nil }
+                return state.continuation
             }
             waiting?.resume(with: result)
         }

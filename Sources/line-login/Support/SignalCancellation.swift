@@ -1,5 +1,6 @@
 #if CLI
 import OAuthEngine
+import LineLoginPrimitives
 
 /// What a ``SignalWatcher``'s signal cancels, set after the watcher is armed: a signal that comes before
 /// the work exists (Ctrl-C as soon as a login prints its prompt) is kept and cancels the work when it is set,

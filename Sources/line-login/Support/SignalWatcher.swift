@@ -4,6 +4,8 @@ import Foundation
 
 /// Runs a handler when the process gets one of `signals`, instead of the default (terminate), until
 /// ``stop()`` restores the default.
+// @unchecked: both properties are immutable after init; Dispatch's signal sources are thread-safe
+// (cancel() may be called from any thread) but `DispatchSourceSignal` isn't declared `Sendable` on Linux.
 final class SignalWatcher: @unchecked Sendable {
     private let signals: [Int32]
     private let sources: [any DispatchSourceSignal]

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import OAuthEngine
 @testable import LineSDK
+import LineLoginPrimitives
 
 /// A fake LINE platform served through the `HTTPTransport` seam: token (authorization code with a PKCE
 /// check, refresh), JWKS (one ES256 key generated per instance), profile, friendship, access-token verify

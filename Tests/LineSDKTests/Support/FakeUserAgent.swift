@@ -1,6 +1,7 @@
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
+import LineLoginPrimitives
 
 /// A scripted browser: takes the authorization URL, reads `state`, `redirect_uri`, `nonce` and
 /// `code_challenge` (and everything else) from it, registers them with the fake platform, and returns the

@@ -2,6 +2,7 @@
 import Foundation
 import OAuthEngine
 @testable import LineSDK
+import LineLoginPrimitives
 
 /// One independent channel: a fake platform, a scripted user agent, a memory token store and a
 /// `LoginManager` set up with all three (never `.shared`).

@@ -2,6 +2,7 @@
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// The credential session: single-flight refresh, proactive and reactive refresh, `invalid_grant`
 /// ends the session, transient failures keep tokens, unsaved (rotated) tokens are kept and re-written.

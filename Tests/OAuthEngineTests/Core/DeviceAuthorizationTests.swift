@@ -2,6 +2,7 @@
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// The device authorization grant (RFC 8628) as the client runs it: the authorization response read
 /// strictly, then polling at the interval, slower after `slow_down` and after network failures, until

@@ -4,6 +4,7 @@ import CryptoExtras
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// One test per ID-token check of the security checklist (form → alg → signature → iss → aud/azp →
 /// times → nonce → auth_time → sub): each builds a token that is valid except for that one thing, so

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// The JWKS cache: one fetch for many validations, one rate-limited refetch for an unknown `kid`,
 /// one shared request for concurrent callers, and `.keysUnavailable` for a broken endpoint.

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// The whole login through a fake user agent and a scripted provider: request → redirect → state check →
 /// code exchange → ID-token validation → store.

@@ -2,6 +2,7 @@
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// Revocation: RFC 7009 (`token` + `token_type_hint`) or LINE's `access_token=`/`refresh_token=`, and a
 /// 400 counted as done only where the provider profile says so.

@@ -2,6 +2,7 @@
 import Foundation
 @testable import OAuthEngine
 import Testing
+import LineLoginPrimitives
 
 /// The token endpoint answer: `access_token` present, `token_type` Bearer (any case), `expires_in`
 /// a non-negative number made absolute at receipt, refresh responses keeping what they leave out.

@@ -1,5 +1,6 @@
 @testable import ClientTestSupport
 import Foundation
+import LineLoginPrimitives
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

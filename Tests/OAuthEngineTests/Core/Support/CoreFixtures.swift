@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 @testable import OAuthEngine
 import CryptoExtras
+import LineLoginPrimitives
 
 /// Constants and builders shared by the core tests: one provider, one client, valid claims.
 enum CoreFixtures {

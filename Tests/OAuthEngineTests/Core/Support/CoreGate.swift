@@ -1,5 +1,6 @@
 @testable import ClientTestSupport
 import Foundation
+import LineLoginPrimitives
 
 /// A meeting point between a test and a fake it scripted. The fake calls ``pass()``: that records its
 /// arrival and holds it, ignoring cancellation (like a response already on the wire), until the test

@@ -10,8 +10,9 @@ package enum DeadlineOutcome<Value: Sendable, Failure: Error>: Sendable {
     case cancelled
 }
 
-/// The one "first of operation, deadline, caller's cancellation" racer: the HTTP transports'
-/// ``ExchangeDeadline`` and the PostgreSQL stores' operation deadline both run on it.
+/// The package's one "first of operation, deadline, caller's cancellation" racer: OAuthEngine's
+/// `ExchangeDeadline` (the URLSession and AsyncHTTPClient transports) and the PostgreSQL stores'
+/// `OperationDeadline` run on it; nothing else in the package races a deadline.
 ///
 /// The operation runs in its own task and races a timer; the first to finish answers, and the loser is
 /// cancelled and never waited for. (A task group would wait for its cancelled child, and so for a
