@@ -195,13 +195,13 @@ import Testing
             ).replacingNumbers())
         #expect(env.manager.isAuthorized)
         _ = await changes.next()
-        // The session is replaced by a task the setter starts: give it its turns (a bounded count, no clock).
-        for _ in 0..<10_000 where await env.storedTokens() == nil { await Task.yield() }
+        // The session takes assignments in order, after the setter returns: wait until it has.
+        await env.manager.accessTokenStore.settled()
         #expect(await env.storedTokens()?.accessToken == issued.accessToken, "saved to the store")
         #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID, "used by calls")
         env.manager.accessTokenStore.current = nil
         #expect(!env.manager.isAuthorized)
-        for _ in 0..<10_000 where await env.storedTokens() != nil { await Task.yield() }
+        await env.manager.accessTokenStore.settled()
         #expect(await env.storedTokens() == nil)
     }
 }

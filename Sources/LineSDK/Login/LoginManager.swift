@@ -15,14 +15,27 @@ public final class LoginManager: Sendable {
         let configuration: LoginConfiguration
         let client: OAuthClient
         let api: LineAPIClient
+        /// The one way LINE's API writes to `client`'s session (assignments to the mirror, logins).
+        let writer: SessionWriter
     }
 
-    private let core = LockedValue<Core?>(nil)
-    private let running = LockedValue<LoginProcess?>(nil)
-    // The agent of the login that is running, with its process: a callback reaches that login only.
-    private let callbackAgent = LockedValue<(process: LoginProcess, agent: any CallbackReceiving)?>(nil)
-    private let storeError = LockedValue<TokenStoreError?>(nil)
-    private let legacyLanguage = LockedValue<WebPageLanguage?>(nil)
+    /// The agent of the login that is running, with its process: a callback reaches that login only.
+    struct CallbackAgent: Sendable {
+        let process: LoginProcess
+        let agent: any CallbackReceiving
+    }
+
+    /// Everything about the manager that changes, under one lock, so that what belongs together (the
+    /// running login and its callback agent) is read and changed together.
+    struct State: Sendable {
+        var core: Core?
+        var running: LoginProcess?
+        var callbackAgent: CallbackAgent?
+        var storeError: TokenStoreError?
+        var legacyLanguage: WebPageLanguage?
+    }
+
+    private let state = LockedValue(State())
 
     /// This manager's token mirror (`AccessTokenStore.shared` for ``shared``).
     public let accessTokenStore: AccessTokenStore
@@ -50,6 +63,7 @@ public final class LoginManager: Sendable {
     public func setup(configuration: LoginConfiguration) throws(LineSDKError) {
         let store = configuration.resolvedTokenStore
         let mirror = accessTokenStore
+        let writer = SessionWriter()
         let providerConfiguration = configuration.platform.configuration(
             channelID: configuration.channelID, channelSecret: configuration.channelSecret,
             leeway: configuration.leeway, timeout: configuration.timeout)
@@ -63,64 +77,58 @@ public final class LoginManager: Sendable {
                 keys: KeySetCache(
                     discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
                     clock: configuration.clock, timeout: configuration.timeout),
-                // Weak: the mirror holds the client (through `replaceSession`); a strong reference back
-                // would keep both alive for ever.
-                tokenObserver: { [weak mirror] tokens in mirror?.update(tokens.map(AccessToken.init(tokens:))) })
+                // Weak: the mirror holds the writer, whose task holds the session; strong references back
+                // would keep them all alive for ever.
+                tokenObserver: { [weak mirror, weak writer] tokens in
+                    guard let writer else { return }
+                    mirror?.sessionChanged(to: tokens.map(AccessToken.init(tokens:)), from: writer)
+                })
         } catch { throw LineSDKError(error) }
         // LINE's `isAuthorized` is synchronous: read the store now when it can be read without waiting.
-        storeError.withLock { $0 = nil }
-        // An asynchronous store, or one that can't be read yet (a locked Keychain): show its session as
-        // soon as it is read, unless a login got there first.
-        let readLater = {
-            Task {
-                if let stored = await client.currentTokens() { mirror.updateIfEmpty(AccessToken(tokens: stored)) }
-            }
-        }
+        var shown: AccessToken?
+        var storeFailure: TokenStoreError?
+        var readLater = false
         if let synchronous = store as? any SynchronousTokenLoading {
             // A corrupt store counts as logged out, and is reported through `tokenStoreError`.
-            do {
-                mirror.update(try synchronous.loadNow().map(AccessToken.init(tokens:)), notify: false)
-            } catch {
-                let storeFailure = TokenStoreError(error)
-                storeError.withLock { $0 = storeFailure }
-                mirror.update(nil, notify: false)
-                if storeFailure.isTransient { _ = readLater() }
+            do { shown = try synchronous.loadNow().map(AccessToken.init(tokens:)) } catch {
+                storeFailure = TokenStoreError(error)
+                readLater = storeFailure?.isTransient == true
             }
         } else {
-            mirror.update(nil, notify: false)
-            _ = readLater()
+            readLater = true
         }
+        mirror.install(writer, showing: shown)
+        writer.start(writingTo: client.session) { [weak mirror] stamp in mirror?.applied(stamp) }
+        // An asynchronous store, or one that can't be read yet (a locked Keychain): the session reports its
+        // first read to the mirror (unless a login or an assignment got there first).
+        if readLater { Task { _ = await client.currentTokens() } }
         let platform = LinePlatformClient(
             platform: configuration.platform, transport: configuration.transport, timeout: configuration.timeout)
-        mirror.replaceSession.withLock { replace in
-            replace = { token in
-                Task {
-                    if let token { await client.session.replace(with: token.tokens) } else { await client.session.clear() }
-                }
-            }
-        }
         let api = LineAPIClient(client: client, platform: platform)
-        core.withLock { $0 = Core(configuration: configuration, client: client, api: api) }
+        state.withLock { state in
+            state.core = Core(configuration: configuration, client: client, api: api, writer: writer)
+            state.storeError = storeFailure
+        }
     }
 
     /// The error the token store reported when the session was read at `setup` (e.g. a corrupt file,
     /// which counts as logged out), or `nil`.
-    public var tokenStoreError: TokenStoreError? { storeError.current }
+    public var tokenStoreError: TokenStoreError? { state.withLock { $0.storeError } }
 
     /// Whether a `setup` method has been called.
-    public var isSetupFinished: Bool { core.current != nil }
+    public var isSetupFinished: Bool { state.withLock { $0.core != nil } }
 
     /// Whether an access token is stored.
     public var isAuthorized: Bool { accessTokenStore.current != nil }
 
     /// The login that is running, `nil` when none is.
-    public var currentProcess: LoginProcess? { running.current }
+    public var currentProcess: LoginProcess? { state.withLock { $0.running } }
 
     /// Whether a login is running.
-    public var isAuthorizing: Bool { running.current != nil }
+    public var isAuthorizing: Bool { state.withLock { $0.running != nil } }
 
     /// The configuration given to `setup`, if any.
-    public var configuration: LoginConfiguration? { core.current?.configuration }
+    public var configuration: LoginConfiguration? { state.withLock { $0.core?.configuration } }
 
     /// The ``Session`` that sends ``Request``s with this manager's token (`Session.shared` is ``shared``'s).
     public var session: Session { Session(manager: self) }
@@ -131,7 +139,7 @@ public final class LoginManager: Sendable {
     }
 
     func requireCore() throws(LineSDKError) -> Core {
-        guard let core = core.current else { throw Self.setupNotFinished }
+        guard let core = state.withLock({ $0.core }) else { throw Self.setupNotFinished }
         return core
     }
 
@@ -210,8 +218,8 @@ public final class LoginManager: Sendable {
     /// LINE's older place for the web page language, used by the deprecated `login(…options:…)`.
     @available(*, deprecated, message: "Use `LoginManager.Parameters.preferredWebPageLanguage` instead.")
     public var preferredWebPageLanguage: WebPageLanguage? {
-        get { legacyLanguage.current }
-        set { legacyLanguage.withLock { $0 = newValue } }
+        get { state.withLock { $0.legacyLanguage } }
+        set { state.withLock { $0.legacyLanguage = newValue } }
     }
 
     static let setupNotFinished = LineSDKError.generalError(
@@ -229,11 +237,15 @@ public final class LoginManager: Sendable {
 
     /// Installs a new process, or `nil` when one runs and may not be replaced; a replaced one is stopped.
     private func beginProcess(_ parameters: Parameters) -> LoginProcess? {
-        let (started, replaced) = running.withLock { current -> (LoginProcess?, LoginProcess?) in
-            if current != nil && !parameters.allowRecreatingLoginProcess { return (nil, nil) }
+        let (started, replaced) = state.withLock { state -> (LoginProcess?, LoginProcess?) in
+            if state.running != nil && !parameters.allowRecreatingLoginProcess { return (nil, nil) }
             let process = LoginProcess()
-            defer { current = process }
-            return (process, current)
+            defer {
+                state.running = process
+                // The replaced login's agent takes no more callbacks.
+                state.callbackAgent = nil
+            }
+            return (process, state.running)
         }
         replaced?.discard()
         return started
@@ -244,8 +256,10 @@ public final class LoginManager: Sendable {
         parameters: Parameters
     ) async throws(LineSDKError) -> LoginResult {
         defer {
-            running.withLock { if $0 === process { $0 = nil } }
-            callbackAgent.withLock { if $0?.process === process { $0 = nil } }
+            state.withLock { state in
+                if state.running === process { state.running = nil }
+                if state.callbackAgent?.process === process { state.callbackAgent = nil }
+            }
         }
         do throws(LineSDKError) {
             return try await authorize(process, core: core, permissions: permissions, context: context, parameters: parameters)
@@ -282,7 +296,8 @@ public final class LoginManager: Sendable {
         do { profile = try await LineLoginCheck.profile(after: result, requestedScopes: scopes, platform: core.api.platform) } catch {
             throw LineSDKError(error, url: core.configuration.platform.profileURL, parsing: UserProfile.self)
         }
-        await core.client.session.replace(with: result.tokens)
+        // Through the writer, in order with the assignments to the mirror made before it.
+        await core.writer.replace(with: result.tokens)
         let accessToken = AccessToken(tokens: result.tokens)
         return LoginResult(
             accessToken: accessToken, permissions: Set(accessToken.permissions), userProfile: profile,
@@ -310,8 +325,9 @@ public final class LoginManager: Sendable {
         }
         // `application(_:open:)` hands callbacks to the agent of the login that is running, and to no other.
         if let receiving = agent as? any CallbackReceiving {
-            let current = running.current
-            callbackAgent.withLock { if current === process { $0 = (process, receiving) } }
+            state.withLock { state in
+                if state.running === process { state.callbackAgent = CallbackAgent(process: process, agent: receiving) }
+            }
         }
         return agent
     }
@@ -345,15 +361,16 @@ public final class LoginManager: Sendable {
     /// The cross-platform callback entry: hands `url` to the waiting login if it is a LINE login callback.
     @discardableResult
     public func handleCallbackURL(_ url: URL) -> Bool {
-        guard let core = core.current, isLoginCallback(url, configuration: core.configuration),
-            let registered = callbackAgent.current, registered.process === running.current
-        else { return false }
+        let (core, registered) = state.withLock { state in
+            (state.core, state.callbackAgent.flatMap { $0.process === state.running ? $0 : nil })
+        }
+        guard let core, isLoginCallback(url, configuration: core.configuration), let registered else { return false }
         return registered.agent.deliver(url)
     }
 
     /// Whether `url` has the shape of a login callback for this channel.
     public func isLoginCallback(_ url: URL) -> Bool {
-        guard let configuration = core.current?.configuration else { return false }
+        guard let configuration = state.withLock({ $0.core?.configuration }) else { return false }
         return isLoginCallback(url, configuration: configuration)
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+import LineLoginPrimitives
+import OAuthEngine
+import Testing
+@testable import LineSDK
+
+/// `AccessTokenStore.current` against its session when many assignments come quickly: read-your-writes on
+/// the mirror, the session's writes in the order of the assignments, the session's own reports never
+/// undoing a newer assignment; and at the quiescent point (`settled()`, once every assigning task has
+/// returned) session, store and mirror hold the same token. Bounded by counts, never by a clock.
+@Suite struct TokenMirrorOrderTests {
+    static let assignments = 1_000
+
+    /// A token store that records every write in order (the access token saved, `nil` for a clear).
+    actor RecordingStore: TokenStore {
+        private var tokens: TokenSet?
+        private(set) var writes: [String?] = []
+
+        func load() async throws -> TokenSet? { tokens }
+        func save(_ tokens: TokenSet) async throws {
+            self.tokens = tokens
+            writes.append(tokens.accessToken)
+        }
+        func clear() async throws {
+            tokens = nil
+            writes.append(nil)
+        }
+    }
+
+    /// Token `index`, or `nil` (a local logout) for every seventh.
+    static func token(_ index: Int) -> AccessToken? {
+        guard index % 7 != 3 else { return nil }
+        let now = Date()
+        return AccessToken(
+            tokens: TokenSet(
+                accessToken: "access-\(index)", refreshToken: "refresh-\(index)", idToken: nil, scopes: ["profile"],
+                issuedAt: now, expiresAt: now.addingTimeInterval(3600)))
+    }
+
+    static func manager(store: RecordingStore) throws -> LoginManager {
+        let platform = FakeLinePlatform()
+        return try LoginManager(
+            configuration: LineTestEnvironment.configuration(
+                channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func oneTaskReadsItsWritesAndTheSessionTakesThemInOrder() async throws {
+        let store = RecordingStore()
+        let manager = try Self.manager(store: store)
+        let mirror = manager.accessTokenStore
+        // An observer of the stream the whole time, as an app has.
+        let watching = Task { for await _ in mirror.changes {} }
+        defer { watching.cancel() }
+        for index in 0..<Self.assignments {
+            let token = Self.token(index)
+            mirror.current = token
+            // The session's reports of earlier assignments arrive meanwhile; none may show over this one.
+            #expect(mirror.current == token, "read-your-writes at assignment \(index)")
+        }
+        await mirror.settled()
+        let writes = await store.writes
+        let assigned = (0..<Self.assignments).map { Self.token($0)?.value }
+        #expect(writes == assigned, "the store saw the assignments in the order they were made")
+        let session = await (try manager.requireCore().client).currentTokens()
+        #expect(session?.accessToken == assigned.last ?? nil)
+        #expect(mirror.current?.value == assigned.last ?? nil)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func severalTasksEndWithSessionStoreAndMirrorAgreeing() async throws {
+        let store = RecordingStore()
+        let manager = try Self.manager(store: store)
+        let mirror = manager.accessTokenStore
+        let seen = LockedValue<[String?]>([])
+        let changes = mirror.changes
+        let observing = Task {
+            for await token in changes { seen.withLock { $0.append(token?.value) } }
+        }
+        defer { observing.cancel() }
+        let tasks = 8
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<tasks {
+                group.addTask {
+                    for index in stride(from: worker, to: Self.assignments, by: tasks) {
+                        mirror.current = Self.token(index)
+                        // Another task's assignment may land in between; an earlier one never comes back.
+                        _ = mirror.current
+                    }
+                }
+            }
+        }
+        // The quiescent point: every assigning task has returned and the session has taken their assignments.
+        await mirror.settled()
+        let final = mirror.current
+        let session = await (try manager.requireCore().client).currentTokens()
+        let stored = try await store.load()
+        #expect(session?.accessToken == final?.value, "session and mirror agree")
+        #expect(stored?.accessToken == final?.value, "store and mirror agree")
+        #expect(await store.writes.count == Self.assignments, "every assignment reached the session once")
+        #expect(await store.writes.last == final?.value)
+        // The stream's observer ends on the same token (its buffer keeps the newest, so it arrives).
+        for _ in 0..<100_000 where seen.current.last != final?.value { await Task.yield() }
+        #expect(seen.current.last == final?.value, "the changes stream ends where the mirror does")
+    }
+}
