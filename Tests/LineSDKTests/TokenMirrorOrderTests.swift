@@ -27,6 +27,32 @@ import Testing
         }
     }
 
+    /// A token store whose save of one access token waits until the test releases it.
+    actor GatedStore: TokenStore {
+        private let held: String
+        private var waiting: CheckedContinuation<Void, Never>?
+        private var released = false
+        private var tokens: TokenSet?
+
+        init(holding accessToken: String) { held = accessToken }
+
+        /// Whether the held save is waiting.
+        var isHolding: Bool { waiting != nil }
+
+        func release() {
+            released = true
+            waiting?.resume()
+            waiting = nil
+        }
+
+        func load() async throws -> TokenSet? { tokens }
+        func save(_ tokens: TokenSet) async throws {
+            if tokens.accessToken == held && !released { await withCheckedContinuation { waiting = $0 } }
+            self.tokens = tokens
+        }
+        func clear() async throws { tokens = nil }
+    }
+
     /// Token `index`, or `nil` (a local logout) for every seventh.
     static func token(_ index: Int) -> AccessToken? {
         guard index % 7 != 3 else { return nil }
@@ -37,7 +63,42 @@ import Testing
                 issuedAt: now, expiresAt: now.addingTimeInterval(3600)))
     }
 
-    static func manager(store: RecordingStore) throws -> LoginManager {
+    static func token(named name: String) -> AccessToken {
+        let now = Date()
+        return AccessToken(
+            tokens: TokenSet(
+                accessToken: name, refreshToken: nil, idToken: nil, scopes: ["profile"], issuedAt: now,
+                expiresAt: now.addingTimeInterval(3600)))
+    }
+
+    /// The session reports A after B was assigned (A's save was still under way): the report is about an
+    /// older token and must neither show nor be announced. Deterministic: the store holds A's save until B
+    /// is assigned.
+    @Test(.timeLimit(.minutes(1)))
+    func theSessionsReportOfAnOlderAssignmentIsDropped() async throws {
+        let prefix = "gate-\(UUID().uuidString)-"
+        let (first, second) = (Self.token(named: prefix + "A"), Self.token(named: prefix + "B"))
+        let store = GatedStore(holding: first.value)
+        let manager = try Self.manager(store: store)
+        let mirror = manager.accessTokenStore
+        let announced = LockedValue<[String]>([])
+        let observer = NotificationCenter.default.addObserver(forName: .LineSDKAccessTokenDidUpdate, object: nil, queue: nil) {
+            guard let token = $0.object as? AccessToken, token.value.hasPrefix(prefix) else { return }
+            announced.withLock { $0.append(token.value) }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        mirror.current = first
+        for _ in 0..<100_000 where await !store.isHolding { await Task.yield() }
+        #expect(await store.isHolding, "the session is saving A")
+        mirror.current = second
+        await store.release()
+        await mirror.settled()
+        #expect(mirror.current == second)
+        #expect(announced.current == [first.value, second.value], "A announced once, then B; the late report of A dropped")
+        #expect(await (try manager.requireCore().client).currentTokens()?.accessToken == second.value)
+    }
+
+    static func manager(store: any TokenStore) throws -> LoginManager {
         let platform = FakeLinePlatform()
         return try LoginManager(
             configuration: LineTestEnvironment.configuration(
