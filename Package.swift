@@ -348,7 +348,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LineLoginPrimitives", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport", "TransportTestSupport"],
+            dependencies: [
+                "LineLoginPrimitives", "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", "ClientTestSupport",
+                "TransportTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ]
