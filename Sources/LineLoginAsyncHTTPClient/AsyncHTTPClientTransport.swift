@@ -64,7 +64,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let (client, limit) = (client, max(0, min(maximumBodySize, request.maximumResponseSize)))
         let prepared = outgoing
         let deadline = NIODeadline.now() + .nanoseconds(timeout)
-        // NIO's deadline covers the head; the package's one racer (OAuthEngine's `ExchangeDeadline`) covers the
+        // NIO's deadline covers the head; OAuthEngine's `ExchangeDeadline` (on the package's one racer) covers the
         // body too, which a trickling server sends slowly enough that no idle timeout fires. A task group
         // would wait for its cancelled child, and so for the very server the deadline is there to cut off.
         return try await ExchangeDeadline.run(seconds: request.timeout) { () async throws(TransportError) -> HTTPResponse in
