@@ -1,12 +1,11 @@
 import Foundation
 @testable import OAuthEngine
+import LineLoginPrimitives
 
 /// A deterministic ``RandomSource``: call *n* (from 1) returns bytes `n, n+1, n+2, …` (mod 256), so every
 /// call yields different bytes and tests can tell which call produced what. Counts calls.
-final class CountingRandom: RandomSource, @unchecked Sendable {
-    // @unchecked: `calls` is only touched under `lock`.
-    private let lock = NSLock()
-    private var calls = 0
+final class CountingRandom: RandomSource, Sendable {
+    private let calls = LockedValue(0)
     private let constant: UInt8?
 
     /// - Parameter constant: when set, every call returns only this byte (to show what identical
@@ -16,7 +15,7 @@ final class CountingRandom: RandomSource, @unchecked Sendable {
     }
 
     func bytes(count: Int) -> [UInt8] {
-        let call = lock.withLock { () -> Int in
+        let call = calls.withLock { calls -> Int in
             calls += 1
             return calls
         }
@@ -25,5 +24,5 @@ final class CountingRandom: RandomSource, @unchecked Sendable {
     }
 
     /// How many times ``bytes(count:)`` was called.
-    var callCount: Int { lock.withLock { calls } }
+    var callCount: Int { calls.current }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import OAuthEngine
+import LineLoginPrimitives
 
 /// Wraps a transport and records every request (to prove what was, or was not, sent).
-final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+final class RecordingTransport: HTTPTransport, Sendable {
     private let base: any HTTPTransport
-    private let lock = NSLock()
-    private var recorded: [HTTPRequest] = []
+    private let recorded = LockedValue<[HTTPRequest]>([])
 
     init(_ base: any HTTPTransport = URLSessionTransport()) {
         self.base = base
@@ -16,8 +16,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         return try await base.send(request)
     }
 
-    private func record(_ request: HTTPRequest) { lock.withLock { recorded.append(request) } }
+    private func record(_ request: HTTPRequest) { recorded.withLock { $0.append(request) } }
 
     /// Every request so far, in order.
-    var requests: [HTTPRequest] { lock.withLock { recorded } }
+    var requests: [HTTPRequest] { recorded.current }
 }
