@@ -62,7 +62,7 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
     var injected: Int { lock.withLock { injectedCount } }
 
     /// Prints how many faults `test` injected, for the figures in docs/SECURITY.md
-    /// (`swift test --filter FaultTests | grep '^fault suite:'`).
+    /// (`swift test --enable-all-traits --filter FaultTests | grep '^fault suite:'`).
     func report(_ test: String = #function) {
         print("fault suite: \(test): \(injected) faults injected, \(totalCalls) requests")
     }

@@ -23,18 +23,10 @@ CRYPTO_EXTRAS = {"CryptoExtras", "_CryptoExtras"}
 UNGATED_PACKAGES = {"swift-crypto", "swift-asn1"}
 
 
-def main():
-    package = json.load(sys.stdin)
-    targets = {target["name"]: target for target in package["targets"]}
-    products = {product["name"]: product for product in package["products"]}
-    problems = []
-
-    reached, queue = set(), []
-    for name in APP_PRODUCTS:
-        if name not in products:
-            problems.append(f"no product {name}")
-            continue
-        queue.extend(products[name]["targets"])
+def walk(targets, starts):
+    """The targets reachable from `starts` through target dependencies, and their product dependencies as
+    (target, product, package, condition) tuples."""
+    reached, found, queue = set(), [], list(starts)
     while queue:
         name = queue.pop()
         if name in reached or name not in targets:
@@ -44,15 +36,35 @@ def main():
             kind, value = next(iter(dependency.items()))
             if kind in ("target", "byName"):
                 queue.append(value[0])
-            elif kind == "product" and value[0] in CRYPTO_EXTRAS:
-                condition = value[3] or {}
-                platforms = {p.lower() for p in (condition.get("platformNames") or [])}
-                guarded_by_platform = bool(platforms) and not (platforms & APPLE)
-                guarded_by_trait = bool(condition.get("traits"))
-                if not (guarded_by_platform or guarded_by_trait):
-                    problems.append(
-                        f"{name} depends on {value[0]} on Apple platforms too ({condition or 'no condition'}): an app that "
-                        f"uses {' or '.join(APP_PRODUCTS)} would build BoringSSL; condition it on non-Apple platforms or a trait")
+            elif kind == "product":
+                found.append((name, value[0], value[1], value[3] or {}))
+    return reached, found
+
+
+def main():
+    package = json.load(sys.stdin)
+    targets = {target["name"]: target for target in package["targets"]}
+    products = {product["name"]: product for product in package["products"]}
+    problems = []
+
+    # 1 and 2. The targets an app that uses LineSDK or OAuthEngine reaches.
+    starts = []
+    for name in APP_PRODUCTS:
+        if name not in products:
+            problems.append(f"no product {name}")
+            continue
+        starts.extend(products[name]["targets"])
+    reached, app_products = walk(targets, starts)
+    for name, product, package, condition in app_products:
+        if product not in CRYPTO_EXTRAS:
+            continue
+        platforms = {p.lower() for p in (condition.get("platformNames") or [])}
+        guarded_by_platform = bool(platforms) and not (platforms & APPLE)
+        guarded_by_trait = bool(condition.get("traits"))
+        if not (guarded_by_platform or guarded_by_trait):
+            problems.append(
+                f"{name} depends on {product} on Apple platforms too ({condition or 'no condition'}): an app that "
+                f"uses {' or '.join(APP_PRODUCTS)} would build BoringSSL; condition it on non-Apple platforms or a trait")
 
     for name in sorted(reached):
         resources = [resource["path"] for resource in targets[name].get("resources") or []]
@@ -60,22 +72,12 @@ def main():
             problems.append(f"{name} (reached by an app product) has no PrivacyInfo.xcprivacy resource")
 
     # 3. Every target any product reaches.
-    everything, queue = set(), [target for product in products.values() for target in product["targets"]]
-    while queue:
-        name = queue.pop()
-        if name in everything or name not in targets:
-            continue
-        everything.add(name)
-        for dependency in targets[name]["dependencies"]:
-            kind, value = next(iter(dependency.items()))
-            if kind in ("target", "byName"):
-                queue.append(value[0])
-            elif kind == "product" and value[1] not in UNGATED_PACKAGES:
-                condition = value[3] or {}
-                if not condition.get("traits"):
-                    problems.append(
-                        f"{name} depends on {value[0]} of {value[1]} without a trait condition: every app that depends on "
-                        f"this package would resolve {value[1]}; guard it with .when(traits: [...])")
+    everything, all_products = walk(targets, [target for product in products.values() for target in product["targets"]])
+    for name, product, package, condition in all_products:
+        if package not in UNGATED_PACKAGES and not condition.get("traits"):
+            problems.append(
+                f"{name} depends on {product} of {package} without a trait condition: every app that depends on "
+                f"this package would resolve {package}; guard it with .when(traits: [...])")
 
     for problem in problems:
         print(problem)
