@@ -245,19 +245,19 @@ struct AuthorizationFlowTests {
             }
             let cases: [([(String, String)], String)] = [
                 (replacing("response_type", with: "token"), "unsupported_response_type"),
-                (replacing("response_type", with: nil), "invalid_request"),
+                (replacing("response_type", with: nil), "INVALID_REQUEST"),
                 (replacing("scope", with: nil), "invalid_scope"),
                 (replacing("scope", with: ""), "invalid_scope"),
                 (replacing("scope", with: "email"), "invalid_scope"),
                 (replacing("scope", with: "profile friends"), "invalid_scope"),
-                (base + [("code_challenge", PKCE().challenge), ("code_challenge_method", "plain")], "invalid_request"),
-                (base + [("code_challenge", "short"), ("code_challenge_method", "S256")], "invalid_request"),
-                (base + [("code_challenge", PKCE().challenge)], "invalid_request"),
-                (base + [("code_challenge_method", "S256")], "invalid_request"),
-                (base + [("scope", "openid")], "invalid_request"),
-                (base + [("bot_prompt", "sometimes")], "invalid_request"),
-                (base + [("max_age", "-1")], "invalid_request"),
-                (base + [("prompt", "select_account")], "invalid_request"),
+                (base + [("code_challenge", PKCE().challenge), ("code_challenge_method", "plain")], "INVALID_REQUEST"),
+                (base + [("code_challenge", "short"), ("code_challenge_method", "S256")], "INVALID_REQUEST"),
+                (base + [("code_challenge", PKCE().challenge)], "INVALID_REQUEST"),
+                (base + [("code_challenge_method", "S256")], "INVALID_REQUEST"),
+                (base + [("scope", "openid")], "INVALID_REQUEST"),
+                (base + [("bot_prompt", "sometimes")], "INVALID_REQUEST"),
+                (base + [("max_age", "-1")], "INVALID_REQUEST"),
+                (base + [("prompt", "select_account")], "INVALID_REQUEST"),
                 (base + [("prompt", "none")], "login_required"),
             ]
             for (query, expected) in cases {
@@ -271,11 +271,13 @@ struct AuthorizationFlowTests {
 
             let noState = try await harness.client.get("/oauth2/v2.1/authorize", query: replacing("state", with: nil))
             #expect(noState.status == 302)
-            #expect(noState.locationQuery["error"] == "invalid_request")
+            // LINE's spelling and words (RedirectErrorCode cites the evidence); clients match codes case-insensitively.
+            #expect(noState.locationQuery["error"] == "INVALID_REQUEST")
+            #expect(noState.locationQuery["error_description"] == "'state' is not specified.")
             #expect(noState.locationQuery["state"] == nil)
 
             let reserved = try await harness.client.get("/oauth2/v2.1/authorize", query: replacing("state", with: "a b/c"))
-            #expect(reserved.locationQuery["error"] == "invalid_request")
+            #expect(reserved.locationQuery["error"] == "INVALID_REQUEST")
         }
     }
 

@@ -131,24 +131,24 @@ struct AuthorizeParametersTests {
     }
 
     static let redirectCases: [RedirectCase] = [
-        RedirectCase(items: valid + [("scope", "profile")], error: "invalid_request", description: "duplicated parameter: scope"),
+        RedirectCase(items: valid + [("scope", "profile")], error: "INVALID_REQUEST", description: "duplicated parameter: scope"),
         RedirectCase(
-            items: valid + [("state", "b"), ("nonce", "1"), ("nonce", "2")], error: "invalid_request",
+            items: valid + [("state", "b"), ("nonce", "1"), ("nonce", "2")], error: "INVALID_REQUEST",
             description: "duplicated parameter: nonce"),
         RedirectCase(
-            items: valid(setting: "response_type", to: nil), error: "invalid_request",
+            items: valid(setting: "response_type", to: nil), error: "INVALID_REQUEST",
             description: "response_type is required"),
         RedirectCase(
             items: valid(setting: "response_type", to: "token"), error: "unsupported_response_type",
             description: "response_type must be code"),
         RedirectCase(
-            items: valid(setting: "state", to: nil), error: "invalid_request", description: "state is required",
+            items: valid(setting: "state", to: nil), error: "INVALID_REQUEST", description: "'state' is not specified.",
             state: nil),
         RedirectCase(
-            items: valid(setting: "state", to: ""), error: "invalid_request", description: "state is required",
+            items: valid(setting: "state", to: ""), error: "INVALID_REQUEST", description: "'state' is not specified.",
             state: nil),
         RedirectCase(
-            items: valid(setting: "state", to: "a b"), error: "invalid_request",
+            items: valid(setting: "state", to: "a b"), error: "INVALID_REQUEST",
             description: "state must use unreserved characters only", state: "a b"),
         RedirectCase(items: valid(setting: "scope", to: nil), error: "invalid_scope", description: "scope is required"),
         RedirectCase(items: valid(setting: "scope", to: " "), error: "invalid_scope", description: "scope is required"),
@@ -169,26 +169,26 @@ struct AuthorizeParametersTests {
             description: "scope not allowed for this channel: email"),
         RedirectCase(
             items: valid + [("code_challenge", challenge), ("code_challenge_method", "plain")],
-            error: "invalid_request", description: "code_challenge_method must be S256"),
+            error: "INVALID_REQUEST", description: "code_challenge_method must be S256"),
         RedirectCase(
-            items: valid + [("code_challenge", challenge)], error: "invalid_request",
+            items: valid + [("code_challenge", challenge)], error: "INVALID_REQUEST",
             description: "code_challenge_method=S256 is required with code_challenge"),
         RedirectCase(
             items: valid + [("code_challenge", "short"), ("code_challenge_method", "S256")],
-            error: "invalid_request", description: "malformed code_challenge"),
+            error: "INVALID_REQUEST", description: "malformed code_challenge"),
         RedirectCase(
             items: valid + [("code_challenge", String(repeating: "*", count: 43)), ("code_challenge_method", "S256")],
-            error: "invalid_request", description: "malformed code_challenge"),
+            error: "INVALID_REQUEST", description: "malformed code_challenge"),
         RedirectCase(
-            items: valid + [("code_challenge_method", "S256")], error: "invalid_request",
+            items: valid + [("code_challenge_method", "S256")], error: "INVALID_REQUEST",
             description: "code_challenge is required with code_challenge_method"),
         RedirectCase(
-            items: valid + [("prompt", "consent select_account")], error: "invalid_request",
+            items: valid + [("prompt", "consent select_account")], error: "INVALID_REQUEST",
             description: "unsupported prompt: select_account"),
-        RedirectCase(items: valid + [("max_age", "-1")], error: "invalid_request", description: "max_age must be a number"),
-        RedirectCase(items: valid + [("max_age", "soon")], error: "invalid_request", description: "max_age must be a number"),
+        RedirectCase(items: valid + [("max_age", "-1")], error: "INVALID_REQUEST", description: "max_age must be a number"),
+        RedirectCase(items: valid + [("max_age", "soon")], error: "INVALID_REQUEST", description: "max_age must be a number"),
         RedirectCase(
-            items: valid + [("bot_prompt", "loud")], error: "invalid_request",
+            items: valid + [("bot_prompt", "loud")], error: "INVALID_REQUEST",
             description: "bot_prompt must be normal or aggressive"),
     ]
 

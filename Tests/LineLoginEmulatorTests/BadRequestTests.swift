@@ -199,7 +199,7 @@ struct BadRequestTests {
             let query = harness.authorizeQuery(state: String(repeating: "s", count: 4000))
             let result = try await harness.client.get("/oauth2/v2.1/authorize", query: query)
             #expect(result.status == 302)
-            #expect(result.locationQuery["error"] == "invalid_request")
+            #expect(result.locationQuery["error"] == "INVALID_REQUEST")
             #expect(result.locationQuery["state"] == nil)
             #expect((result.headers["location"] ?? "").utf8.count < 1024)
         }

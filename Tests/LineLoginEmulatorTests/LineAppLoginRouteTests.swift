@@ -59,7 +59,7 @@ struct LineAppLoginRouteTests {
         try await EmulatorHarness.with(Self.configuration) { harness in
             let answer = try await harness.client.get("/app/oauth2/v2.1/login", query: Self.appQuery(harness, channelID: "9999999999"))
             #expect(answer.status == 302)
-            #expect(answer.headers["location"]?.contains("error=invalid_request") == true)
+            #expect(answer.headers["location"]?.contains("error=INVALID_REQUEST") == true)
         }
     }
 

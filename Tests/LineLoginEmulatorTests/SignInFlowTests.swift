@@ -112,7 +112,7 @@ struct SignInFlowTests {
             #expect(try await none([("max_age", "1")], cookie: first.cookie).locationQuery["error"] == "login_required")
             let bad = try await harness.client.get(
                 "/oauth2/v2.1/authorize", query: harness.authorizeQuery(extra: [("prompt", "none login")]))
-            #expect(bad.locationQuery["error"] == "invalid_request")
+            #expect(bad.locationQuery["error"] == "INVALID_REQUEST")
         }
     }
 

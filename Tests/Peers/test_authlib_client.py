@@ -11,7 +11,8 @@ with LINE's settings (LineLoginPlatform's article "Third-party clients",
 and revocation endpoints, no PKCE, the default HS256 ID token validated with the channel secret (authlib.jose and
 authlib.oidc.core's `CodeIDToken`), userinfo, refresh, and revocation through Authlib's own `revoke_token`
 with a compliance hook that turns RFC 7009's `token=` into LINE's `access_token=`; Authlib's unhooked
-RFC 7009 request and its default `client_secret_basic` are checked to be refused. The emulator runs with
+RFC 7009 request is checked to be refused. Then Authlib's default, `client_secret_basic` (RFC 6749 §2.3.1,
+which LINE takes too): exchange, refresh and revoke with the secret only in the Authorization header. The emulator runs with
 `--config` (a temp file: channel 1234567890 with a secret made for this run; the built-in users).
 
 Standalone: `LINE_LOGIN=/path/to/line-login python test_authlib_client.py`. Prints one
@@ -335,19 +336,28 @@ def run_confidential(emulator: Emulator) -> None:
     r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {new_access}"}, timeout=10)
     check(r.status_code == 401, f"{label}: revoke: userinfo then answers 401", f"status {r.status_code}")
 
-    # --- Authlib's default with a secret: client_secret_basic ----------------------------------------------
+    # --- Authlib's default with a secret: client_secret_basic (RFC 6749 §2.3.1), which LINE takes too -------
     basic = OAuth2Session(client_id=CHANNEL_ID, client_secret=CHANNEL_SECRET, scope="profile openid",
                           redirect_uri=redirect_uri)
+    basic.register_compliance_hook("revoke_token_request", line_revoke_hook)
     check(basic.token_endpoint_auth_method == "client_secret_basic",
           "client_secret_basic: Authlib's default for a client with a secret")
     location, state, _ = authorize(basic, meta["authorization_endpoint"], redirect_uri, "client_secret_basic")
     try:
-        basic.fetch_token(meta["token_endpoint"], authorization_response=location, state=state)
-        check(False, "client_secret_basic: refused (LINE reads the client from the body)")
+        token = basic.fetch_token(meta["token_endpoint"], authorization_response=location, state=state)
+        check(bool(token.get("access_token")) and bool(token.get("id_token")),
+              "client_secret_basic: the code exchange succeeds (no PKCE: the secret in the header authenticates)")
+        refreshed = basic.refresh_token(meta["token_endpoint"])
+        basic_access = refreshed.get("access_token", "")
+        check(bool(basic_access) and basic_access != token.get("access_token"),
+              "client_secret_basic: the refresh succeeds", f"length {len(basic_access)}")
+        r = basic.revoke_token(meta["revocation_endpoint"], token=basic_access, token_type_hint="access_token")
+        check(r.status_code == 200, "client_secret_basic: revoke (Authlib's default Basic, the hook's access_token=): 200",
+              f"status {r.status_code}")
+        r = requests.get(meta["userinfo_endpoint"], headers={"Authorization": f"Bearer {basic_access}"}, timeout=10)
+        check(r.status_code == 401, "client_secret_basic: userinfo then answers 401", f"status {r.status_code}")
     except OAuthError as error:
-        check(error.error == "invalid_request" and error.description == "client_id is required",
-              "client_secret_basic: 400 invalid_request, client_id is required (LINE reads the client from the body)",
-              f"{error.error}: {error.description}")
+        check(False, "client_secret_basic: exchange, refresh and revoke succeed", f"{error.error}: {error.description}")
 
 
 def main() -> int:

@@ -15,9 +15,9 @@ Runs `$LINE_LOGIN emulator --config <temp file> --auto-approve brown@example.com
      verified with the channel secret;
   2. PKCE (pyoidc's `add_code_challenge`) and `id_token_key_type=JWK` as an extra token-request argument:
      an ES256 ID token, verified with the JWKS;
-- what a generic client gets without those settings: pyoidc's default `client_secret_basic` (the
-  emulator answers 400 `invalid_request`, "client_id is required": LINE reads the client from the body),
-  HTTP Basic with `client_id` in the body (401 `invalid_client`: the header's secret is not read),
+- what a generic client gets without those settings: pyoidc's default `client_secret_basic` works for the
+  code exchange and the refresh (RFC 6749 §2.3.1, as LINE takes it), also with the same `client_id` in the
+  body, while the secret given both ways is 400 `invalid_request`;
   a client expecting ES256 (what discovery advertises) without `id_token_key_type=JWK` (pyoidc rejects
   the HS256 token), pyoidc's default userinfo request (POST, token in the body: 401 `invalid_token`),
   a wrong secret, a wrong nonce.
@@ -231,28 +231,36 @@ def generic_defaults(base: str) -> None:
     """What a generic client gets from LINE's endpoints without the LINE-specific settings."""
     redirect_uri = f"http://127.0.0.1:{free_port()}/callback"
 
-    # pyoidc's default client authentication: HTTP Basic, and no client_id in the body.
+    # pyoidc's default client authentication: HTTP Basic, and no client_id in the body. LINE takes it (RFC 6749
+    # §2.3.1; users of Basic-only clients report it works), so the emulator does: exchange and refresh.
     client = line_client(base, redirect_uri, id_token_alg="HS256", auth_method="client_secret_basic")
     auth = authorize(client, redirect_uri, "client_secret_basic")
     if auth["ok"]:
         answer = client.do_access_token_request(state=auth["state"], request_args={"redirect_uri": redirect_uri})
-        check(type(answer).__name__ == "TokenErrorResponse" and answer.get("error") == "invalid_request"
-              and answer.get("error_description") == "client_id is required",
-              "client_secret_basic (pyoidc's default): 400 invalid_request, client_id is required",
+        check(type(answer).__name__ == "AccessTokenResponse" and bool(answer.get("access_token"))
+              and bool(answer.get("refresh_token")),
+              "client_secret_basic (pyoidc's default): the code exchange succeeds, tokens issued",
               f"{type(answer).__name__} {answer.get('error')} {answer.get('error_description')}")
+        refreshed = client.do_access_token_refresh(state=auth["state"], authn_method="client_secret_basic")
+        check(type(refreshed).__name__ == "AccessTokenResponse" and bool(refreshed.get("access_token")),
+              "client_secret_basic (pyoidc's default): the refresh succeeds on a web-only channel",
+              f"{type(refreshed).__name__} {refreshed.get('error')}")
 
-    # Basic with client_id in the body too: the header's secret is not read.
-    auth = authorize(client, redirect_uri, "Basic + client_id in the body")
-    if auth["ok"]:
+    # Basic with the same client_id in the body too: fine. The secret both ways: invalid_request.
+    basic = base64.b64encode(f"{CHANNEL_ID}:{CHANNEL_SECRET}".encode()).decode()
+    for label, extra, expected in (("Basic + the same client_id in the body", {"client_id": CHANNEL_ID}, 200),
+                                   ("Basic + client_secret in the body too", {"client_secret": CHANNEL_SECRET}, 400)):
+        auth = authorize(client, redirect_uri, label)
+        if not auth["ok"]:
+            continue
         code = client.grant[auth["state"]].code
-        basic = base64.b64encode(f"{CHANNEL_ID}:{CHANNEL_SECRET}".encode()).decode()
         r = requests.post(client.provider_info["token_endpoint"], timeout=10,
                           headers={"Authorization": f"Basic {basic}"},
-                          data={"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri,
-                                "client_id": CHANNEL_ID})
+                          data=dict({"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri},
+                                    **extra))
         body = r.json() if r.headers.get("content-type", "").startswith("application/json") else {}
-        check(r.status_code == 401 and body.get("error") == "invalid_client",
-              "Basic + client_id in the body: 401 invalid_client (the secret must be in the body)",
+        good = bool(body.get("access_token")) if expected == 200 else body.get("error") == "invalid_request"
+        check(r.status_code == expected and good, f"{label}: {expected}",
               f"status {r.status_code}, {body.get('error')} {body.get('error_description')}")
 
     # The right method with a wrong secret.

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// LINE compares by prefix. The emulator compares scheme, host and port exactly, then requires the
 /// path and query of the `redirect_uri` to start with the registered ones, and refuses any that could
-/// climb out of that prefix (dot segments, backslashes, control characters; see ``escapes(_:)``). On loopback hosts the
+/// climb out of that prefix (dot segments, also percent-encoded or with `;` parameters, backslashes,
+/// control characters; see ``escapes(_:)``): stricter than a prefix match. On loopback hosts the
 /// port is ignored, because a native app or CLI listens on whatever port is free.
 enum CallbackURLMatcher {
     /// The parts of an absolute URL that matching looks at.
@@ -51,16 +52,79 @@ enum CallbackURLMatcher {
     }
 
     /// Whether a path (and query) could climb out of a registered prefix once a server normalizes it:
-    /// a `.` or `..` segment, plain or percent-encoded; a backslash, which some servers read as `/`; or a
-    /// control character, raw or encoded. Prefix matching is only safe without them.
+    /// a backslash, which some servers read as `/`, or a control character, raw or encoded, anywhere; or
+    /// a path segment that is `.` or `..` once percent-decoded and cut at its first `;`.
+    ///
+    /// - The `;` cut is what Tomcat, Spring and other servlet containers do with path parameters:
+    ///   `/cb/..;/evil` and `/cb/..;x/evil` are `/evil` to them.
+    /// - Decoding is repeated until nothing changes (at most ``maxDecodingRounds`` rounds, beyond which
+    ///   the URI is refused): `%252e%252e` is `%2e%2e` to a server that decodes once and `..` to a proxy
+    ///   and a server that each decode, so it is refused too. A `%` that starts no valid escape is refused.
+    /// - A decoded `/` splits segments (`..%2fadmin` is `..` then `admin` where `%2F` is decoded).
+    ///
+    /// This is stricter than the prefix match LINE documents: a redirect URI LINE would take under a
+    /// registered prefix may be refused here, never the other way round.
     static func escapes(_ pathAndQuery: String) -> Bool {
         let lowered = pathAndQuery.lowercased()
-        if lowered.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { return true }
+        if lowered.utf8.contains(where: isUnsafeByte) { return true }
         if lowered.contains("%5c") || lowered.contains("%7f") { return true }
         for prefix in ["%0", "%1"] where lowered.contains(prefix) { return true }
-        let path = lowered.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let dotSegments: Set<Substring> = [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]
-        return path.split(separator: "/", omittingEmptySubsequences: false).contains { dotSegments.contains($0) }
+        let path = pathAndQuery.utf8.prefix { $0 != UInt8(ascii: "?") }
+        guard let decoded = fullyDecoded(Array(path)) else { return true }
+        if decoded.contains(where: isUnsafeByte) { return true }
+        return decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
+            let name = segment.prefix { $0 != UInt8(ascii: ";") }
+            return name.elementsEqual([UInt8(ascii: ".")]) || name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+        }
+    }
+
+    /// Rounds of percent-decoding ``escapes(_:)`` follows before it gives up and refuses.
+    static let maxDecodingRounds = 4
+
+    /// A control character, DEL or a backslash.
+    private static func isUnsafeByte(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\")
+    }
+
+    /// `bytes` percent-decoded until no escape is left; `nil` for a malformed escape or one still there
+    /// after ``maxDecodingRounds`` rounds.
+    private static func fullyDecoded(_ bytes: [UInt8]) -> [UInt8]? {
+        var current = bytes
+        for _ in 0..<maxDecodingRounds {
+            guard current.contains(UInt8(ascii: "%")) else { return current }
+            guard let next = percentDecoded(current) else { return nil }
+            current = next
+        }
+        return current.contains(UInt8(ascii: "%")) ? nil : current
+    }
+
+    /// One round of `%XX` decoding (`+` stays: it is a space only in a query); `nil` on a bad escape.
+    private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                return nil
+            }
+            output.append(high << 4 | low)
+            index += 3
+        }
+        return output
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     private static func defaultPort(for scheme: String) -> Int? {

@@ -67,7 +67,7 @@ struct FormParameters: Sendable, Equatable {
     }
 
     /// Decodes `+` as space and `%XX` escapes; `nil` on a bad escape or invalid UTF-8.
-    private static func decode(_ component: some StringProtocol) -> String? {
+    static func decode(_ component: some StringProtocol) -> String? {
         var bytes = [UInt8]()
         bytes.reserveCapacity(component.utf8.count)
         var iterator = component.utf8.makeIterator()

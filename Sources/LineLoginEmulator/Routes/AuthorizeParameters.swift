@@ -64,71 +64,72 @@ enum AuthorizeParameters {
         }
 
         if let duplicate = params.duplicates.sorted().first {
-            return fail("invalid_request", "duplicated parameter: \(duplicate)")
+            return fail(RedirectErrorCode.invalidRequest, "duplicated parameter: \(duplicate)")
         }
         guard let responseType = params.nonEmpty("response_type") else {
-            return fail("invalid_request", "response_type is required")
+            return fail(RedirectErrorCode.invalidRequest, "response_type is required")
         }
         guard responseType == "code" else {
-            return fail("unsupported_response_type", "response_type must be code")
+            return fail(RedirectErrorCode.unsupportedResponseType, "response_type must be code")
         }
-        guard rawState != nil else { return fail("invalid_request", "state is required") }
-        guard let state else { return fail("invalid_request", "state is too long") }
+        // LINE's words for a missing state (RedirectErrorCode.missingStateDescription cites them).
+        guard rawState != nil else { return fail(RedirectErrorCode.invalidRequest, RedirectErrorCode.missingStateDescription) }
+        guard let state else { return fail(RedirectErrorCode.invalidRequest, "state is too long") }
         guard FormEncoding.isUnreserved(state) else {
-            return fail("invalid_request", "state must use unreserved characters only")
+            return fail(RedirectErrorCode.invalidRequest, "state must use unreserved characters only")
         }
 
         var scopes: [String] = []
         for scope in (params["scope"] ?? "").split(separator: " ").map(String.init) where !scopes.contains(scope) {
             scopes.append(scope)
         }
-        guard !scopes.isEmpty else { return fail("invalid_scope", "scope is required") }
+        guard !scopes.isEmpty else { return fail(RedirectErrorCode.invalidScope, "scope is required") }
         if let unknown = scopes.first(where: { !knownScopes.contains($0) }) {
-            return fail("invalid_scope", "unknown scope: \(unknown)")
+            return fail(RedirectErrorCode.invalidScope, "unknown scope: \(unknown)")
         }
         guard scopes.contains("profile") || scopes.contains("openid") else {
-            return fail("invalid_scope", "scope must include profile or openid")
+            return fail(RedirectErrorCode.invalidScope, "scope must include profile or openid")
         }
         if scopes.contains("email") && !scopes.contains("openid") {
-            return fail("invalid_scope", "the email scope requires openid")
+            return fail(RedirectErrorCode.invalidScope, "the email scope requires openid")
         }
         if let denied = scopes.first(where: { !channel.allowedScopes.contains($0) }) {
-            return fail("invalid_scope", "scope not allowed for this channel: \(denied)")
+            return fail(RedirectErrorCode.invalidScope, "scope not allowed for this channel: \(denied)")
         }
 
         let challenge = params["code_challenge"]
         let method = params["code_challenge_method"]
         if let method, method != "S256" {
-            return fail("invalid_request", "code_challenge_method must be S256")
+            return fail(RedirectErrorCode.invalidRequest, "code_challenge_method must be S256")
         }
         if let challenge {
             guard method == "S256" else {
-                return fail("invalid_request", "code_challenge_method=S256 is required with code_challenge")
+                return fail(RedirectErrorCode.invalidRequest, "code_challenge_method=S256 is required with code_challenge")
             }
             guard challenge.utf8.count == 43, Base64URL.decode(challenge)?.count == 32 else {
-                return fail("invalid_request", "malformed code_challenge")
+                return fail(RedirectErrorCode.invalidRequest, "malformed code_challenge")
             }
         } else if method != nil {
-            return fail("invalid_request", "code_challenge is required with code_challenge_method")
+            return fail(RedirectErrorCode.invalidRequest, "code_challenge is required with code_challenge_method")
         }
 
         let prompts = (params["prompt"] ?? "").split(separator: " ").map(String.init)
         if let bad = prompts.first(where: { !knownPrompts.contains($0) }) {
-            return fail("invalid_request", "unsupported prompt: \(bad)")
+            return fail(RedirectErrorCode.invalidRequest, "unsupported prompt: \(bad)")
         }
         // OpenID Connect Core §3.1.2.1: none with any other value is an error.
         if prompts.contains("none") && Set(prompts).count > 1 {
-            return fail("invalid_request", "prompt=none cannot be combined with other values")
+            return fail(RedirectErrorCode.invalidRequest, "prompt=none cannot be combined with other values")
         }
         var maxAge: Int?
         if let raw = params["max_age"] {
-            guard let value = Int(raw), value >= 0 else { return fail("invalid_request", "max_age must be a number") }
+            guard let value = Int(raw), value >= 0 else { return fail(RedirectErrorCode.invalidRequest, "max_age must be a number") }
             maxAge = value
         }
         var botPrompt: BotPromptStyle?
         if let raw = params["bot_prompt"] {
             guard let style = BotPromptStyle(rawValue: raw) else {
-                return fail("invalid_request", "bot_prompt must be normal or aggressive")
+                return fail(RedirectErrorCode.invalidRequest, "bot_prompt must be normal or aggressive")
             }
             botPrompt = style
         }

@@ -6,8 +6,8 @@ enum AuthorizeRefusal: Error, Sendable, Equatable {
     /// The query is malformed, or the `client_id` or `redirect_uri` can't be trusted: nothing may be
     /// redirected anywhere (an open redirector otherwise), so the user sees an error page with `message`.
     case errorPage(message: String)
-    /// The client and its callback are known: the error goes back to `redirectURI` with LINE's upper-case
-    /// `error` code, its `description` and the request's `state` when it sent one.
+    /// The client and its callback are known: the error goes back to `redirectURI` with an `error` code
+    /// spelled as ``RedirectErrorCode`` decides, its `description` and the request's `state` when it sent one.
     case redirect(redirectURI: String, error: String, description: String, state: String?)
 }
 #endif

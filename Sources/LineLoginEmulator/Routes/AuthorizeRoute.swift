@@ -94,7 +94,7 @@ struct AuthorizeRoute: Sendable {
         if case .consent = step {
             return Self.response(
                 to: .redirect(
-                    redirectURI: authorization.redirectURI, error: "consent_required",
+                    redirectURI: authorization.redirectURI, error: RedirectErrorCode.consentRequired,
                     description: "the user has not granted the requested scopes", state: authorization.state)
             )
         }

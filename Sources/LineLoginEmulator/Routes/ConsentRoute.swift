@@ -25,7 +25,7 @@ struct ConsentRoute: Sendable {
             guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
-                error: "access_denied",
+                error: RedirectErrorCode.accessDenied,
                 description: "The user has denied the request",
                 state: taken.request.state
             )

@@ -36,7 +36,7 @@ struct LineAppLoginRoute: Sendable {
             let authorization = accepted.request
             guard accepted.channel.channelID == channelID else {
                 return RouteSupport.redirectError(
-                    redirectURI: authorization.redirectURI, error: "invalid_request",
+                    redirectURI: authorization.redirectURI, error: RedirectErrorCode.invalidRequest,
                     description: "loginChannelId differs from client_id", state: authorization.state)
             }
             // LINE's SDK names the app's universal link here; it must be one of the channel's too.
@@ -44,7 +44,7 @@ struct LineAppLoginRoute: Sendable {
                 !CallbackURLMatcher.matches(optional, registered: accepted.channel.acceptedCallbackURLs)
             {
                 return RouteSupport.redirectError(
-                    redirectURI: authorization.redirectURI, error: "invalid_request",
+                    redirectURI: authorization.redirectURI, error: RedirectErrorCode.invalidRequest,
                     description: "optional_redirect_uri is not registered", state: authorization.state)
             }
             // The LINE app is an iOS flow, so disable_ios_auto_login counts here as disable_auto_login does.

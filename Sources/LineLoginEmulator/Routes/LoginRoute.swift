@@ -25,7 +25,7 @@ struct LoginRoute: Sendable {
             guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
-                error: "access_denied",
+                error: RedirectErrorCode.accessDenied,
                 description: "The user has denied the request",
                 state: taken.request.state
             )
@@ -64,7 +64,7 @@ struct LoginRoute: Sendable {
                     // The attempt ends: the session is gone, and the app hears that the server refused.
                     guard let taken = store.takeSession(sessionID) else { return SignInFlow.sessionExpired }
                     return RouteSupport.redirectError(
-                        redirectURI: taken.request.redirectURI, error: "access_denied",
+                        redirectURI: taken.request.redirectURI, error: RedirectErrorCode.accessDenied,
                         description: "too many wrong verification codes", state: taken.request.state)
                 }
                 return Reply.html(

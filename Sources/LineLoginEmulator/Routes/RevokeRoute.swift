@@ -14,8 +14,8 @@ struct RevokeRoute: Sendable {
         case .failure(let failure): return failure.oauthResponse
         }
         let channel: EmulatorChannel
-        switch ClientAuthentication.check(params, store: store) {
-        case .authenticated(let found): channel = found
+        switch ClientAuthentication.check(params, request: request, store: store) {
+        case .authenticated(let found, _): channel = found
         case .refused(let response): return response
         }
         let accessToken = params.nonEmpty("access_token")

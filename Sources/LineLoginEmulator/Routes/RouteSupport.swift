@@ -35,7 +35,7 @@ enum RouteSupport {
         scopes.filter { $0 != "email" }.joined(separator: " ")
     }
 
-    /// A 302 to the client's redirect URI carrying an error (LINE writes redirect error codes in upper case), with the
+    /// A 302 to the client's redirect URI carrying an error (a ``RedirectErrorCode``), with the
     /// description and `state` bounded by ``ReflectedInput``.
     static func redirectError(
         redirectURI: String,

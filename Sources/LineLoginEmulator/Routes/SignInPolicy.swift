@@ -39,16 +39,16 @@ enum SignInPolicy {
     ) -> Identification {
         let promptNone = prompts.contains("none")
         guard !prompts.contains("login"), let session else {
-            return promptNone ? .refuse(error: "login_required", description: "the user is not logged in") : .signIn
+            return promptNone ? .refuse(error: RedirectErrorCode.loginRequired, description: "the user is not logged in") : .signIn
         }
         // max_age bounds the time since the user last proved who they are, not the session's age.
         if let maxAge = request.maxAge, now.timeIntervalSince(session.authTime) > TimeInterval(maxAge) {
             return promptNone
-                ? .refuse(error: "login_required", description: "the login is older than max_age") : .signIn
+                ? .refuse(error: RedirectErrorCode.loginRequired, description: "the login is older than max_age") : .signIn
         }
         if request.autoLoginDisabled {
             return promptNone
-                ? .refuse(error: "interaction_required", description: "auto login is disabled") : .continueAs(session)
+                ? .refuse(error: RedirectErrorCode.interactionRequired, description: "auto login is disabled") : .continueAs(session)
         }
         return .autoLogin(session)
     }

@@ -25,19 +25,20 @@ struct TokenRoute: Sendable {
         case "authorization_code":
             return exchangeCode(params, request: request)
         case "refresh_token":
-            return refresh(params)
+            return refresh(params, request: request)
         default:
             return Reply.oauthError(.badRequest, "unsupported_grant_type", "unsupported grant_type")
         }
     }
 
     private func exchangeCode(_ params: FormParameters, request: Request) -> Response {
-        for name in ["code", "redirect_uri", "client_id"] where params.nonEmpty(name) == nil {
+        for name in ["code", "redirect_uri"] where params.nonEmpty(name) == nil {
             return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
         }
         let channel: EmulatorChannel
-        switch ClientAuthentication.check(params, store: store) {
-        case .authenticated(let found): channel = found
+        let credentials: ClientCredentials
+        switch ClientAuthentication.check(params, request: request, store: store) {
+        case .authenticated(let found, let used): (channel, credentials) = (found, used)
         case .refused(let response):
             // A failed exchange burns the code, a wrong client_secret included: a stolen code can't be tried
             // with one guessed secret after another (one attempt per code, as the redirect and verifier).
@@ -73,9 +74,9 @@ struct TokenRoute: Sendable {
                     "code_verifier sent but the authorization request had no code_challenge"
                 )
             }
-            // A client without PKCE must authenticate (a public client cannot).
-            if params["client_secret"] == nil {
-                return Reply.oauthError(.unauthorized, "invalid_client", "client_secret is required without PKCE")
+            // A client without PKCE must authenticate (a public client cannot), in the body or with Basic.
+            if credentials.secret == nil {
+                return ClientAuthentication.invalidClient("client_secret is required without PKCE", basic: credentials.viaBasic)
             }
         }
         guard let user = store.user(id: code.userID) else {
@@ -107,13 +108,13 @@ struct TokenRoute: Sendable {
         )
     }
 
-    private func refresh(_ params: FormParameters) -> Response {
-        for name in ["refresh_token", "client_id"] where params.nonEmpty(name) == nil {
-            return Reply.oauthError(.badRequest, "invalid_request", "\(name) is required")
+    private func refresh(_ params: FormParameters, request: Request) -> Response {
+        guard params.nonEmpty("refresh_token") != nil else {
+            return Reply.oauthError(.badRequest, "invalid_request", "refresh_token is required")
         }
         let channel: EmulatorChannel
-        switch ClientAuthentication.check(params, store: store) {
-        case .authenticated(let found): channel = found
+        switch ClientAuthentication.check(params, request: request, store: store) {
+        case .authenticated(let found, _): channel = found
         case .refused(let response): return response
         }
         guard let refreshToken = params["refresh_token"],

@@ -34,8 +34,12 @@ extension EmulatorStore {
         }
     }
 
-    /// Ends what a user authorized for `channelID` (LINE's deauthorize): every access and refresh token of
-    /// that user for that channel. `false` when `userAccessToken` is unknown, expired or another channel's.
+    /// Ends what a user authorized for `channelID` (LINE's deauthorize): the user's consent to the channel
+    /// (the next login asks again; `prompt=none` answers `consent_required`), the codes issued to the
+    /// channel for the user and not yet exchanged, and every access and refresh token of that user for
+    /// that channel. Other channels' consents and tokens, and the browser's SSO session, stay: the user
+    /// withdrew from one app, not from LINE. `false` when `userAccessToken` is unknown, expired or another
+    /// channel's.
     func deauthorize(userAccessToken: String, channelID: String) -> Bool {
         let now = now()
         return state.withLock { state in
@@ -43,6 +47,10 @@ extension EmulatorStore {
                 record.expiresAt > now
             else { return false }
             let user = record.userID
+            state.grants.removeValue(forKey: ConsentGrant(channelID: channelID, userID: user))
+            for (code, issued) in state.codes where issued.request.channelID == channelID && issued.userID == user {
+                state.codes.removeValue(forKey: code)
+            }
             for (hash, token) in state.refreshTokens where token.channelID == channelID && token.userID == user {
                 state.removeRefreshToken(hash: hash)
             }

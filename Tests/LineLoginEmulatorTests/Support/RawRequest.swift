@@ -36,5 +36,42 @@ enum RawRequest {
             return parts.count >= 2 ? Int(parts[1]) : nil
         }
     }
+
+    /// `POST path` with a form body and extra header lines, written byte for byte (URLSession on Linux
+    /// handles `Authorization` and `WWW-Authenticate: Basic` itself), read to the end: the status,
+    /// lower-cased headers and body, or `nil` when nothing readable came back within the socket timeouts.
+    static func postForm(port: Int, _ path: String, form: [(String, String)], headers: [String: String]) async -> HTTPResult? {
+        let body = QueryString.encode(form)
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        head += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "Connection: close\r\n\r\n" + body).utf8)
+        let received = await LoopbackSocket.offload { () -> [UInt8]? in
+            guard let descriptor = LoopbackSocket.openConnection(port: port) else { return nil }
+            defer { _ = close(descriptor) }
+            let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+            guard sent == bytes.count else { return nil }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                received += buffer.prefix(count)
+            }
+            return received
+        }
+        guard let received else { return nil }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return nil }
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let statusParts = (lines.first ?? "").split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { return nil }
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return HTTPResult(status: status, headers: fields, body: Data(text[split.upperBound...].utf8))
+    }
 }
 #endif

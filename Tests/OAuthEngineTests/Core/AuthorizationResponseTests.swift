@@ -78,6 +78,25 @@ import Testing
             self.error(redirect("code=abc&error=server_error&state=\(state)")) == .providerError(code: "server_error", description: nil))
     }
 
+    /// LINE's spellings, as the emulator now sends them (its RedirectErrorCode cites the evidence): upper-case
+    /// `INVALID_REQUEST` with LINE's words for a missing state, lower-case `access_denied` for a cancel. The
+    /// code is kept as sent; what it means is matched without regard to case.
+    @Test func linesSpellingsKeepTheirCaseAndMatchAnyCase() throws {
+        let invalid = try #require(
+            error(redirect("error=INVALID_REQUEST&error_description=%27state%27%20is%20not%20specified.&state=\(state)")))
+        #expect(invalid == .providerError(code: "INVALID_REQUEST", description: "'state' is not specified."))
+        #expect(!invalid.isAccessDenied)
+        for spelling in ["access_denied", "ACCESS_DENIED", "Access_Denied"] {
+            #expect(error(redirect("error=\(spelling)&state=\(state)"))?.isAccessDenied == true, "\(spelling)")
+        }
+        for spelling in ["INVALID_REQUEST", "invalid_request", "Invalid_Request"] {
+            #expect(ServerError(statusCode: 400, code: spelling).hasCode("invalid_request"), "\(spelling)")
+            #expect(ServerError(statusCode: 400, code: spelling).hasCode("INVALID_REQUEST"), "\(spelling)")
+        }
+        #expect(!ServerError(statusCode: 400, code: "invalid_requests").hasCode("invalid_request"))
+        #expect(!ServerError(statusCode: 400, code: nil).hasCode("invalid_request"))
+    }
+
     @Test func issuerParameterMustMatch() {
         #expect(error(redirect("code=abc&state=\(state)&iss=https%3A%2F%2Fevil.example")) == .issuerMismatch)
         #expect(error(redirect("code=abc&state=\(state)&iss=https%3A%2F%2Fissuer.example%2F")) == .issuerMismatch)
