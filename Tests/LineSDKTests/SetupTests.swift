@@ -124,6 +124,20 @@ import Testing
         #expect(LinePlatform.production.tokenURL.absoluteString == "https://api.line.me/oauth2/v2.1/token")
     }
 
+    @Test func customPlatformWithAnotherIssuer() throws {
+        let base = try #require(URL(string: "http://127.0.0.1:8400"))
+        let platform = LinePlatform.custom(baseURL: base, issuer: LinePlatform.production.issuer)
+        #expect(platform.issuer == "https://access.line.me")
+        #expect(platform.endpoints.issuer == "https://access.line.me")
+        #expect(platform.authorizeURL.absoluteString == "http://127.0.0.1:8400/oauth2/v2.1/authorize")
+        #expect(platform.tokenURL.absoluteString == "http://127.0.0.1:8400/oauth2/v2.1/token")
+        #expect(platform.jwksURL.absoluteString == "http://127.0.0.1:8400/oauth2/v2.1/certs")
+        #expect(platform.verifyURL.absoluteString == "http://127.0.0.1:8400/oauth2/v2.1/verify")
+        #expect(platform.discoveryURL.absoluteString == "http://127.0.0.1:8400/.well-known/openid-configuration")
+        // The one-argument form is the same platform with the base URL as the issuer.
+        #expect(LinePlatform.custom(baseURL: base) == LinePlatform.custom(baseURL: base, issuer: "http://127.0.0.1:8400"))
+    }
+
     @Test func plainHTTPPlatformIsRefused() {
         let platform = FakeLinePlatform()
         var configuration = LineTestEnvironment.configuration(

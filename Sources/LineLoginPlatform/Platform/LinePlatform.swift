@@ -44,7 +44,18 @@ public struct LinePlatform: Sendable, Equatable {
     public static func custom(baseURL: URL) -> LinePlatform {
         var issuer = baseURL.absoluteString
         while issuer.hasSuffix("/") { issuer.removeLast() }
-        return LinePlatform(issuer: issuer, accessBase: baseURL, apiBase: baseURL)
+        return custom(baseURL: baseURL, issuer: issuer)
+    }
+
+    /// A platform serving every endpoint from one origin whose ID tokens carry another issuer: an emulator
+    /// started with `--issuer https://access.line.me` is
+    /// `.custom(baseURL: emulatorURL, issuer: LinePlatform.production.issuer)` — LINE's issuer, these endpoints.
+    /// - Parameters:
+    ///   - baseURL: Where every endpoint is.
+    ///   - issuer: The `iss` ID tokens must carry, compared exactly (LINE's is `https://access.line.me`, no
+    ///     trailing slash).
+    public static func custom(baseURL: URL, issuer: String) -> LinePlatform {
+        LinePlatform(issuer: issuer, accessBase: baseURL, apiBase: baseURL)
     }
 
     /// Creates a platform from the two LINE hosts.

@@ -72,10 +72,11 @@ public final class LoginManager: Sendable {
             client = try OAuthClient(
                 configuration: providerConfiguration, store: store, transport: configuration.transport, clock: configuration.clock,
                 random: configuration.random, refreshMargin: configuration.refreshMargin,
-                // As LINE's SDK: the ID token's keys are those LINE's discovery document names, and its
-                // issuer must equal the platform's.
+                // As LINE's SDK: the ID token's keys are those LINE's discovery document names (read from the
+                // platform's discovery URL), and its issuer must equal the platform's.
                 keys: KeySetCache(
-                    discoveringFrom: configuration.platform.issuer, transport: configuration.transport,
+                    discoveringFrom: configuration.platform.issuer, at: configuration.platform.discoveryURL,
+                    transport: configuration.transport,
                     clock: configuration.clock, timeout: configuration.timeout),
                 // Weak: the mirror holds the writer, whose task holds the session; strong references back
                 // would keep them all alive for ever.

@@ -52,7 +52,16 @@ public struct DiscoveryDocument: Sendable, Decodable, Equatable {
     public static func fetch(issuer: String, transport: any HTTPTransport, timeout: TimeInterval = 30) async throws(OAuthError)
         -> DiscoveryDocument
     {
-        guard let url = url(forIssuer: issuer) else { throw .configuration("issuer is not a URL") }
+        try await fetch(issuer: issuer, at: nil, transport: transport, timeout: timeout)
+    }
+
+    /// Fetches and checks the document at `documentURL` (`nil`: the issuer's well-known URL), with the same
+    /// checks: a platform whose endpoints are not at its issuer (an emulator that carries LINE's issuer)
+    /// serves the document where its endpoints are, and it must still name `issuer`.
+    public static func fetch(issuer: String, at documentURL: URL?, transport: any HTTPTransport, timeout: TimeInterval = 30)
+        async throws(OAuthError) -> DiscoveryDocument
+    {
+        guard let url = documentURL ?? url(forIssuer: issuer) else { throw .configuration("issuer is not a URL") }
         guard EndpointPolicy.isAllowed(url) else { throw .configuration(EndpointPolicyError(endpoint: "issuer", url: url).description) }
         let response: HTTPResponse
         do {

@@ -10,8 +10,9 @@ public actor KeySetCache {
     private enum Source: Sendable {
         /// A known `jwks_uri`.
         case url(URL)
-        /// The `jwks_uri` of the issuer's discovery document (whose `issuer` must equal it), read once.
-        case discovery(issuer: String)
+        /// The `jwks_uri` of the issuer's discovery document (whose `issuer` must equal it), read once from
+        /// `documentURL` (`nil`: the issuer's well-known URL).
+        case discovery(issuer: String, documentURL: URL?)
         /// A fixed set; never fetched.
         case pinned
     }
@@ -80,17 +81,18 @@ public actor KeySetCache {
     }
 
     /// Creates a cache for the JWKS that `issuer`'s discovery document names (as LINE's SDK finds its
-    /// keys): the document is read on the first fetch, its `issuer` must equal `issuer` and its
-    /// `jwks_uri` must be https; the location is then kept for later refetches.
+    /// keys): the document is read on the first fetch, from `documentURL` when given (a platform whose
+    /// endpoints are not at its issuer) or else the issuer's well-known URL; its `issuer` must equal `issuer`
+    /// and its `jwks_uri` must be https; the location is then kept for later refetches.
     public init(
-        discoveringFrom issuer: String, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
+        discoveringFrom issuer: String, at documentURL: URL? = nil, transport: any HTTPTransport, clock: any WallClock = SystemClock(),
         minimumRefetchInterval: TimeInterval = 60, maximumAge: TimeInterval = 86_400, timeout: TimeInterval = 30,
         failureBackoff: TimeInterval = 30
     ) {
         self.maximumAge = maximumAge
         backoff = OutageBackoff(interval: failureBackoff, cap: OutageBackoff.bounds.upperBound)
         snapshotClock = clock
-        source = .discovery(issuer: issuer)
+        source = .discovery(issuer: issuer, documentURL: documentURL)
         self.transport = transport
         self.clock = clock
         self.minimumRefetchInterval = minimumRefetchInterval
@@ -199,9 +201,11 @@ public actor KeySetCache {
         switch source {
         case .url(let url): return url
         case .pinned: throw .keysUnavailable("no JWKS URL")
-        case .discovery(let issuer):
+        case .discovery(let issuer, let documentURL):
             let document: DiscoveryDocument
-            do { document = try await DiscoveryDocument.fetch(issuer: issuer, transport: transport, timeout: timeout) } catch {
+            do {
+                document = try await DiscoveryDocument.fetch(issuer: issuer, at: documentURL, transport: transport, timeout: timeout)
+            } catch {
                 throw .keysUnavailable("the discovery document could not be read: \(error)")
             }
             guard let url = document.jwksURI else { throw .keysUnavailable("the discovery document names no jwks_uri") }

@@ -17,7 +17,10 @@ enum PlatformProbe {
             ? " Is the emulator running? Start it with `line-login emulator --port \(URL(string: platform.issuer)?.port ?? 8400)`."
             : " Check the network, and --platform if you gave one."
         let document: DiscoveryDocument
-        do { document = try await DiscoveryDocument.fetch(issuer: platform.issuer, transport: transport, timeout: timeout) } catch {
+        do {
+            document = try await DiscoveryDocument.fetch(
+                issuer: platform.issuer, at: platform.discoveryURL, transport: transport, timeout: timeout)
+        } catch {
             switch error {
             case .transport(let failure):
                 throw CommandFailure("The LINE platform at \(platform.issuer) did not answer (\(failure)).\(hint)", exit: .network)
