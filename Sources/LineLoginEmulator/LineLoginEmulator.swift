@@ -117,9 +117,17 @@ public final class LineLoginEmulator: Sendable {
         store.currentConfiguration()
     }
 
-    /// The base URL (also the ID token issuer) once the server is listening, e.g. `http://127.0.0.1:54321`.
+    /// The base URL once the server is listening, e.g. `http://127.0.0.1:54321`: every endpoint is there, and
+    /// it is the ID tokens' issuer unless ``EmulatorConfiguration/issuer`` names another (see ``issuer``).
     public var baseURL: URL? {
         store.baseURL
+    }
+
+    /// The `iss` of the ID tokens, discovery's `issuer` and the issuer verify expects:
+    /// ``EmulatorConfiguration/issuer`` when set, otherwise ``baseURL`` without a trailing slash (`nil` until
+    /// the server is listening).
+    public var issuer: String? {
+        store.issuer
     }
 
     /// Binds and starts serving in the background.

@@ -51,13 +51,14 @@ struct EmulatorHarness {
         return ScriptedBrowser(email: user.email ?? "", password: user.password, decision: decision)
     }
 
+    /// A `LoginManager` on the emulator; `platform` defaults to ``platform`` (the base URL as the issuer).
     func manager(
         userAgent: (any UserAgent)? = nil, channelSecret: String? = nil, transport: any HTTPTransport = URLSessionTransport(),
-        clock: any WallClock = SystemClock(), timeout: TimeInterval = 30
+        clock: any WallClock = SystemClock(), timeout: TimeInterval = 30, platform: LinePlatform? = nil
     ) throws -> LoginManager {
         try LoginManager(
             configuration: LoginConfiguration(
-                channelID: channel.channelID, platform: platform, channelSecret: channelSecret, tokenStore: store,
+                channelID: channel.channelID, platform: platform ?? self.platform, channelSecret: channelSecret, tokenStore: store,
                 transport: transport, userAgent: userAgent ?? browser(), clock: clock, timeout: timeout))
     }
 

@@ -28,6 +28,22 @@ import Testing
         await fixture.stop()
     }
 
+    /// A backend that pins LINE's issuer, pointed at an emulator started with `--issuer https://access.line.me`:
+    /// both modes accept its tokens with the endpoints at the emulator; the emulator's URL as issuer refuses them.
+    @Test func aVerifierPinningLINEsIssuerAcceptsAnEmulatorWithThatIssuer() async throws {
+        let fixture = try await EmulatorHarness.start { $0.issuer = LinePlatform.production.issuer }
+        let idToken = try #require(try await fixture.tokens(nonce: "pinned").idToken)
+        let platform = LinePlatform.custom(baseURL: fixture.baseURL, issuer: LinePlatform.production.issuer)
+        let channels = [LineChannel(channelID: EmulatorHarness.channelID)]
+        let local = try IDTokenVerifier(channels: channels, platform: platform)
+        #expect(try await local.verify(idToken, nonce: .equals("pinned")).user.displayName == "Brown")
+        let remote = try IDTokenVerifier(channels: channels, platform: platform, mode: .remote)
+        #expect(try await remote.verify(idToken, nonce: .equals("pinned")).user.displayName == "Brown")
+        let ownURL = try IDTokenVerifier(channels: channels, platform: fixture.platform)
+        await #expect(throws: VerificationError.self) { try await ownURL.verify(idToken, nonce: .equals("pinned")) }
+        await fixture.stop()
+    }
+
     @Test func localModeVerifiesAWebLoginHS256Token() async throws {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens(es256: false)

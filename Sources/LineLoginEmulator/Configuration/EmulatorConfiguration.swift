@@ -21,6 +21,13 @@ public struct EmulatorConfiguration: Sendable, Codable {
     public var keyRotationGracePeriod: TimeInterval
     /// When set, authorization requests skip the login and consent pages and sign this user in.
     public var autoApproveUserID: String?
+    /// The `iss` of ID tokens and the `issuer` of discovery, and the issuer `/oauth2/v2.1/verify` expects,
+    /// when it is not the emulator's own base URL: `https://access.line.me` lets a backend that pins LINE's
+    /// issuer (as LINE's ID-token docs tell it to) accept the emulator's tokens unchanged. The endpoints stay
+    /// where the emulator listens. `nil` (the default): the base URL is the issuer. An absolute `http` or
+    /// `https` URL with a host and no query or fragment (``validate()`` checks it); used exactly as given, so
+    /// write it as your verifier compares it (LINE's has no trailing slash).
+    public var issuer: String?
     /// Serves the test controls over HTTP (`POST /_emulator/control`, `GET /_emulator/stats`) for test
     /// suites in other processes. Off by default: they are not part of LINE's API.
     public var testControls = false
@@ -114,7 +121,7 @@ public struct EmulatorConfiguration: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case channels, users, accessTokenLifetime, refreshTokenLifetime, rotateRefreshTokens
-        case keyRotationGracePeriod, autoApproveUserID, testControls
+        case keyRotationGracePeriod, autoApproveUserID, testControls, issuer
     }
 
     /// Decodes a configuration; every field is optional and defaults to the value in ``default``.
@@ -141,6 +148,7 @@ public struct EmulatorConfiguration: Sendable, Codable {
             ?? fallback.keyRotationGracePeriod
         self.autoApproveUserID = try container.decodeIfPresent(String.self, forKey: .autoApproveUserID)
         self.testControls = try container.decodeIfPresent(Bool.self, forKey: .testControls) ?? false
+        self.issuer = try container.decodeIfPresent(String.self, forKey: .issuer)
     }
 
     /// Checks the configuration for mistakes that would make the emulator misbehave.
@@ -173,6 +181,19 @@ public struct EmulatorConfiguration: Sendable, Codable {
         where !(duration.isFinite && duration >= 0) {
             throw EmulatorConfigurationError.invalidLifetime(duration)
         }
+        if let issuer, !Self.isIssuer(issuer) { throw EmulatorConfigurationError.invalidIssuer(issuer) }
+    }
+
+    /// Whether `issuer` can be ``issuer``: an absolute `http`/`https` URL with a host, no user info, query or
+    /// fragment (OpenID Connect Discovery §3's issuer, with `http` allowed), made of printable ASCII.
+    public static func isIssuer(_ issuer: String) -> Bool {
+        guard issuer.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+            let components = URLComponents(string: issuer),
+            let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = components.host, !host.isEmpty,
+            components.user == nil, components.password == nil, components.query == nil, components.fragment == nil
+        else { return false }
+        return true
     }
 
     /// `U` followed by 32 lowercase hex digits.
@@ -195,6 +216,8 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
     case invalidUser(String)
     /// A lifetime is negative or not finite.
     case invalidLifetime(TimeInterval)
+    /// The issuer is not an absolute `http` or `https` URL with a host and without a query or fragment.
+    case invalidIssuer(String)
     /// The file could not be read.
     case unreadable(String)
     /// The file is not valid JSON.
@@ -261,6 +284,8 @@ public enum EmulatorConfigurationError: Error, Sendable, Equatable, CustomString
         case .invalidCallbackURL(let url): "callback URL \(url) is not an absolute URL with a host"
         case .invalidUser(let id): "user \(id): the ID must be U + 32 lowercase hex digits; IDs and emails must be unique"
         case .invalidLifetime(let value): "lifetime \(value) must be a finite number of seconds ≥ 0"
+        case .invalidIssuer(let value):
+            "issuer \(value) must be an absolute http or https URL with a host and no query or fragment, such as https://access.line.me"
         case .unreadable(let path): "\(path) could not be read"
         case .notJSON: "the file is not valid JSON"
         case .invalidField(let path, let line, let problem): "\(path)\(line.map { " (line \($0))" } ?? "") \(problem)"

@@ -6,12 +6,13 @@ import Hummingbird
 struct DiscoveryRoute: Sendable {
     let store: EmulatorStore
 
-    /// The OpenID Provider metadata; every endpoint lives on the emulator's own origin.
+    /// The OpenID Provider metadata; every endpoint lives on the emulator's own origin, also when the
+    /// issuer is another (``EmulatorConfiguration/issuer``).
     func configuration(_ request: Request) -> Response {
-        let base = RouteSupport.issuer(store: store, request: request)
+        let base = RouteSupport.base(store: store, request: request)
         return Reply.json(
             DiscoveryDocument(
-                issuer: base,
+                issuer: RouteSupport.issuer(store: store, request: request),
                 authorizationEndpoint: base + "/oauth2/v2.1/authorize",
                 tokenEndpoint: base + "/oauth2/v2.1/token",
                 userinfoEndpoint: base + "/oauth2/v2.1/userinfo",

@@ -4,15 +4,15 @@ import Hummingbird
 
 /// Helpers shared by the routes.
 enum RouteSupport {
-    /// The issuer and base URL without a trailing slash.
+    /// The base URL without a trailing slash: where every endpoint is.
+    static func base(store: EmulatorStore, request: Request) -> String {
+        // The Host header only if a request beats the bind callback.
+        store.base ?? "http://" + (request.head.authority ?? "127.0.0.1")
+    }
+
+    /// The issuer of ID tokens, discovery and verify (``EmulatorStore/issuer``), with the same fallback.
     static func issuer(store: EmulatorStore, request: Request) -> String {
-        if let baseURL = store.baseURL {
-            var string = baseURL.absoluteString
-            while string.hasSuffix("/") { string.removeLast() }
-            return string
-        }
-        // Only reachable if a request beats the bind callback; the Host header is the best guess.
-        return "http://" + (request.head.authority ?? "127.0.0.1")
+        store.issuer ?? base(store: store, request: request)
     }
 
     /// The query string as form parameters.

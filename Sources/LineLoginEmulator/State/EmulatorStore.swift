@@ -57,10 +57,23 @@ final class EmulatorStore: Sendable {
         state.withLock { $0.clockOffset = 0 }
     }
 
-    /// The base URL (and ID token issuer), known once the server is bound.
+    /// The base URL, known once the server is bound.
     var baseURL: URL? {
         get { state.withLock { $0.baseURL } }
         set { state.withLock { $0.baseURL = newValue } }
+    }
+
+    /// The base URL without a trailing slash, once the server is bound.
+    var base: String? {
+        guard var base = baseURL?.absoluteString else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// The issuer of ID tokens, discovery and verify: the configured one, otherwise the base URL. The one
+    /// place that decides it.
+    var issuer: String? {
+        configuration.issuer ?? base
     }
 
     /// The user signed in without pages, or `nil`.

@@ -29,6 +29,12 @@ struct EmulatorCommand: AsyncParsableCommand {
     var autoApprove: String?
 
     @Option(
+        help: ArgumentHelp(
+            "The iss of ID tokens and the issuer of discovery and verify, e.g. https://access.line.me so that code pinning LINE's issuer accepts the tokens; the endpoints stay at this emulator's URL (default: its URL).",
+            valueName: "URL"))
+    var issuer: String?
+
+    @Option(
         name: .customLong("dashboard-host"),
         help: ArgumentHelp(
             "Also answer the dashboard and the test controls under this Host name, with any port (repeatable; localhost and IP addresses always answer).",
@@ -47,6 +53,11 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PortOption.check(port, option: "--port")
+        if let issuer, !EmulatorConfiguration.isIssuer(issuer) {
+            throw ValidationError(
+                "--issuer \(issuer) is not an issuer: give an absolute http or https URL with a host and no query or fragment, such as https://access.line.me."
+            )
+        }
         for name in dashboardHosts where LoopbackHost.hostName(name) == nil {
             throw ValidationError("--dashboard-host \(name) is not a host name: give NAME or NAME:PORT (the port is ignored).")
         }
@@ -70,6 +81,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
         if rotateRefreshTokens { configuration.rotateRefreshTokens = true }
         if testControls { configuration.testControls = true }
+        if let issuer { configuration.issuer = issuer }
         configuration.dashboardHosts.formUnion(dashboardHosts)
         if let autoApprove {
             let key = autoApprove.lowercased()
@@ -100,7 +112,8 @@ struct EmulatorCommand: AsyncParsableCommand {
             throw failure.exit.exitCode
         }
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
-        Console.out("issuer: \(baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
+        Console.out(
+            "issuer: \(emulator.issuer ?? baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
         Console.out("dashboard: \(baseURL.absoluteString)/")
         // Only what the emulator made up is printed (the sample secret and passwords, so a developer can
         // try web login); secrets and passwords from a --config file are the owner's and stay out of logs.
