@@ -85,6 +85,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
+        // The emulator's local certificate authority and its HTTPS for LINE's host names (Emulator trait only).
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
     targets: [
         // The primitives that hold no OAuth or LINE logic, so that the emulator can share them with the
@@ -188,7 +191,12 @@ let package = Package(
                 "LineLoginPrimitives",
                 .product(name: "Crypto", package: "swift-crypto"),
                 gated("Hummingbird", of: "hummingbird", by: "Emulator"),
+                gated("HummingbirdCore", of: "hummingbird", by: "Emulator"),
+                gated("HummingbirdTLS", of: "hummingbird", by: "Emulator"),
                 gated("NIOCore", of: "swift-nio", by: "Emulator"),
+                gated("NIOSSL", of: "swift-nio-ssl", by: "Emulator"),
+                gated("X509", of: "swift-certificates", by: "Emulator"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 gated("Logging", of: "swift-log", by: "Emulator"),
             ],
             swiftSettings: swiftSettings
@@ -285,7 +293,9 @@ let package = Package(
             dependencies: [
                 "LineLoginPrimitives",
                 "LineLoginEmulator", "TransportTestSupport", gated("Hummingbird", of: "hummingbird", by: "Emulator"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                gated("NIOCore", of: "swift-nio", by: "Emulator"), gated("NIOPosix", of: "swift-nio", by: "Emulator"),
+                gated("NIOSSL", of: "swift-nio-ssl", by: "Emulator"), gated("X509", of: "swift-certificates", by: "Emulator"),
+                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,8 +1,11 @@
 #if Emulator
 public import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 public import Logging
 import NIOCore
+import NIOSSL
 import LineLoginPrimitives
 
 /// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
@@ -138,6 +141,38 @@ public final class LineLoginEmulator: Sendable {
     /// - Throws: ``LineLoginEmulatorError/alreadyRunning``, the bind error, or (with a state file, after a
     ///   ``shutdown()``) ``EmulatorStateError`` when another emulator took or changed the file meanwhile.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
+        try await start(host: host, port: port, tls: nil)
+    }
+
+    /// Binds and starts serving HTTPS as LINE's host names (``EmulatorCertificateAuthority/lineHostNames``) in
+    /// the background: the server certificate is a fresh one `authority` issues for them, the issuer is
+    /// `https://access.line.me` (unless ``EmulatorConfiguration/issuer`` says otherwise) and discovery lists
+    /// LINE's URLs. Point the names at `host` and `port` (a hosts-file line, curl's `--resolve`, a resolver
+    /// override in the test process) and have the client trust ``EmulatorCertificateAuthority/certificateFile``.
+    /// Every name is served by the one listener; the dashboard and test controls still answer only under
+    /// `localhost` or an IP address as `Host`, never under LINE's names.
+    /// - Parameters:
+    ///   - host: The address to bind.
+    ///   - port: The port (LINE's is 443); `0` picks a free one.
+    ///   - authority: The local certificate authority that signs the server certificate.
+    /// - Returns: `https://host:port`, with the actual port.
+    /// - Throws: ``EmulatorCertificateAuthorityError`` when no certificate can be issued, and what
+    ///   ``start(host:port:)`` throws.
+    public func start(host: String = "127.0.0.1", port: Int = 443, answeringForLINEHostsWith authority: EmulatorCertificateAuthority)
+        async throws -> URL
+    {
+        let credential = try authority.issueServerCertificate()
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: credential.certificateDER, format: .der))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: credential.privateKeyDER, format: .der)))
+        // At shutdown a connection waits this long for the client's close_notify (NIOSSL's default is 5 s, which
+        // a client holding an idle keep-alive connection made every Ctrl-C wait out).
+        tls.shutdownTimeout = .milliseconds(500)
+        return try await start(host: host, port: port, tls: tls)
+    }
+
+    private func start(host: String, port: Int, tls: TLSConfiguration?) async throws -> URL {
+        let builder = try Self.serverBuilder(idleTimeout: connectionIdleTimeout, tls: tls)
         try server.withLock { state in
             if state.task != nil || state.starting { throw LineLoginEmulatorError.alreadyRunning }
             state.starting = true
@@ -146,8 +181,9 @@ public final class LineLoginEmulator: Sendable {
             server.withLock { $0.starting = false }
             throw error
         }
+        store.answersForLINEHosts = tls != nil
         let (ready, readyContinuation) = AsyncThrowingStream.makeStream(of: URL.self)
-        let application = makeApplication(host: host, port: port) { url in
+        let application = makeApplication(host: host, port: port, server: builder, scheme: tls == nil ? "http" : "https") { url in
             readyContinuation.yield(url)
             readyContinuation.finish()
         }
@@ -192,7 +228,9 @@ public final class LineLoginEmulator: Sendable {
             }
         }
         let logger = self.logger
-        let application = makeApplication(host: host, port: port) { url in
+        let application = makeApplication(
+            host: host, port: port, server: try Self.serverBuilder(idleTimeout: connectionIdleTimeout, tls: nil), scheme: "http"
+        ) { url in
             logger.notice("LINE Login emulator listening", metadata: ["baseURL": "\(url.absoluteString)"])
         }
         try stateFile?.start()
@@ -276,23 +314,32 @@ public final class LineLoginEmulator: Sendable {
 
     // MARK: Server
 
+    /// HTTP/1.1, over TLS when `tls` is given. Hummingbird's idle timer also runs until a request head is
+    /// complete: a header-read timeout.
+    private static func serverBuilder(idleTimeout: Duration, tls: TLSConfiguration?) throws -> HTTPServerBuilder {
+        let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout)))
+        guard let tls else { return http1 }
+        return try .tls(http1, tlsConfiguration: tls)
+    }
+
     private func makeApplication(
         host: String,
         port: Int,
+        server builder: HTTPServerBuilder,
+        scheme: String,
         onListening: @escaping @Sendable (URL) -> Void
     ) -> some ApplicationProtocol {
         let store = self.store
         return Application(
             responder: EmulatorResponder(store: store, logger: logger),
-            // Hummingbird's idle timer also runs until a request head is complete: a header-read timeout.
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(connectionIdleTimeout))),
+            server: builder,
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { [server] channel in
                 server.withLock { state in
                     state.closeListener = { try? await channel.close() }
                 }
                 let boundPort = channel.localAddress?.port ?? port
-                let url = Self.baseURL(host: host, port: boundPort)
+                let url = Self.baseURL(host: host, port: boundPort, scheme: scheme)
                 store.baseURL = url
                 onListening(url)
             },
@@ -300,15 +347,15 @@ public final class LineLoginEmulator: Sendable {
         )
     }
 
-    /// `http://host:port`, with IPv6 literals bracketed and wildcard addresses replaced by loopback.
-    static func baseURL(host: String, port: Int) -> URL {
+    /// `http://host:port` (or `https://`), with IPv6 literals bracketed and wildcard addresses replaced by loopback.
+    static func baseURL(host: String, port: Int, scheme: String = "http") -> URL {
         let visibleHost: String
         switch host {
         case "0.0.0.0", "": visibleHost = "127.0.0.1"
         case "::", "[::]": visibleHost = "[::1]"
         default: visibleHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         }
-        return URL(string: "http://\(visibleHost):\(port)") ?? URL(fileURLWithPath: "/")
+        return URL(string: "\(scheme)://\(visibleHost):\(port)") ?? URL(fileURLWithPath: "/")
     }
 }
 

@@ -15,7 +15,7 @@ struct LineLoginCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, LoginCommand.self, StatusCommand.self, ProfileCommand.self,
             LineTokenCommand.self, LogoutCommand.self, LoginsCommand.self, DeauthorizeCommand.self, VerifyIDTokenCommand.self,
-            OAuthCommand.self, ExampleSiteCommand.self,
+            OAuthCommand.self, ExampleSiteCommand.self, EmulatorCACommand.self,
         ]
     )
 

@@ -4,6 +4,10 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+// With swift-nio in the target, `stat` resolves through CoreFoundation on Linux (MemberImportVisibility).
+#if canImport(CoreFoundation)
+import CoreFoundation
+#endif
 import Foundation
 import Testing
 @testable import LineLoginEmulator

@@ -8,16 +8,19 @@ struct DiscoveryRoute: Sendable {
 
     /// The OpenID Provider metadata; every endpoint lives on the emulator's own origin, also when the
     /// issuer is another (``EmulatorConfiguration/issuer``).
+    /// Answering for LINE's host names, the endpoints are LINE's own URLs (login on `access.line.me`, the
+    /// rest on `api.line.me`), as LINE's discovery lists them.
     func configuration(_ request: Request) -> Response {
         let base = RouteSupport.base(store: store, request: request)
+        let (access, api) = store.answersForLINEHosts ? (LINEHosts.access, LINEHosts.api) : (base, base)
         return Reply.json(
             DiscoveryDocument(
                 issuer: RouteSupport.issuer(store: store, request: request),
-                authorizationEndpoint: base + "/oauth2/v2.1/authorize",
-                tokenEndpoint: base + "/oauth2/v2.1/token",
-                userinfoEndpoint: base + "/oauth2/v2.1/userinfo",
-                jwksURI: base + "/oauth2/v2.1/certs",
-                revocationEndpoint: base + "/oauth2/v2.1/revoke",
+                authorizationEndpoint: access + "/oauth2/v2.1/authorize",
+                tokenEndpoint: api + "/oauth2/v2.1/token",
+                userinfoEndpoint: api + "/oauth2/v2.1/userinfo",
+                jwksURI: api + "/oauth2/v2.1/certs",
+                revocationEndpoint: api + "/oauth2/v2.1/revoke",
                 responseTypesSupported: ["code"],
                 subjectTypesSupported: ["pairwise"],
                 idTokenSigningAlgValuesSupported: ["ES256"],

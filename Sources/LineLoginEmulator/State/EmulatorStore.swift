@@ -70,10 +70,17 @@ final class EmulatorStore: Sendable {
         return base
     }
 
-    /// The issuer of ID tokens, discovery and verify: the configured one, otherwise the base URL. The one
-    /// place that decides it.
+    /// Whether the emulator answers for LINE's host names; set when it starts.
+    var answersForLINEHosts: Bool {
+        get { state.withLock { $0.answersForLINEHosts } }
+        set { state.withLock { $0.answersForLINEHosts = newValue } }
+    }
+
+    /// The issuer of ID tokens, discovery and verify: the configured one, otherwise LINE's when the emulator
+    /// answers for LINE's host names, otherwise the base URL. The one place that decides it.
     var issuer: String? {
-        configuration.issuer ?? base
+        if let issuer = configuration.issuer { return issuer }
+        return answersForLINEHosts ? LINEHosts.access : base
     }
 
     /// The user signed in without pages, or `nil`.

@@ -24,6 +24,8 @@ struct StoreState: Sendable {
     /// The next auto login fails (a test control), then this resets.
     var failNextAutoLogin = false
     var baseURL: URL?
+    /// Whether the emulator answers for LINE's host names (HTTPS with the local authority's certificate).
+    var answersForLINEHosts = false
     /// Bumped after every request is answered: a state file is written only when it moved.
     var revision = 0
     var tokenRequests = 0

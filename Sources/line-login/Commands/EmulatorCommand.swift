@@ -34,6 +34,26 @@ struct EmulatorCommand: AsyncParsableCommand {
             valueName: "URL"))
     var issuer: String?
 
+    @Flag(
+        name: .customLong("line-hosts"),
+        help: ArgumentHelp(
+            "Answer for access.line.me, api.line.me and access-auto.line.me over HTTPS, with a certificate from a local CA created once in --ca-dir (issuer https://access.line.me; discovery lists LINE's URLs). Listens on --https-port (443) where allowed, otherwise on --port. Point the names at this machine yourself (docs: the emulator's article)."
+        ))
+    var lineHosts = false
+
+    @Option(
+        name: .customLong("https-port"),
+        help: ArgumentHelp(
+            "The port --line-hosts tries first (LINE's is 443; 0 = a free one); where it is not allowed, --port.", valueName: "N"))
+    var httpsPort = 443
+
+    @Option(
+        name: .customLong("ca-dir"),
+        help: ArgumentHelp(
+            "Where --line-hosts keeps its CA (ca.pem to trust, ca-key.pem 0600) (default: $XDG_DATA_HOME/line-login/emulator-ca).",
+            valueName: "DIR"))
+    var caDirectory: String?
+
     @Option(
         name: .customLong("dashboard-host"),
         help: ArgumentHelp(
@@ -53,6 +73,7 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PortOption.check(port, option: "--port")
+        try PortOption.check(httpsPort, option: "--https-port")
         if let issuer, !EmulatorConfiguration.isIssuer(issuer) {
             throw ValidationError(
                 "--issuer \(issuer) is not an issuer: give an absolute http or https URL with a host and no query or fragment, such as https://access.line.me."
@@ -106,10 +127,14 @@ struct EmulatorCommand: AsyncParsableCommand {
             emulator = LineLoginEmulator(configuration: configuration)
         }
         let baseURL: URL
-        do { baseURL = try await emulator.start(host: host, port: port) } catch {
-            let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
-            Console.error(failure.message)
-            throw failure.exit.exitCode
+        if lineHosts {
+            baseURL = try await startAnsweringForLINEHosts(emulator)
+        } else {
+            do { baseURL = try await emulator.start(host: host, port: port) } catch {
+                let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
+                Console.error(failure.message)
+                throw failure.exit.exitCode
+            }
         }
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out(
@@ -135,6 +160,35 @@ struct EmulatorCommand: AsyncParsableCommand {
         Console.progress("Press Ctrl-C to stop.")
         await waitForTermination()
         await emulator.shutdown()
+    }
+
+    /// `--line-hosts`: the CA (created on first use), then HTTPS on 443, or on `--port` where 443 is not allowed.
+    private func startAnsweringForLINEHosts(_ emulator: LineLoginEmulator) async throws -> URL {
+        let folder = caDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? EmulatorCertificateAuthority.defaultFolder()
+        let authority: EmulatorCertificateAuthority
+        do { authority = try EmulatorCertificateAuthority.loadOrCreate(in: folder) } catch {
+            Console.error(error.description)
+            throw CLIExit.usage.exitCode
+        }
+        let baseURL: URL
+        do { baseURL = try await emulator.start(host: host, port: httpsPort, answeringForLINEHostsWith: authority) } catch {
+            do { baseURL = try await emulator.start(host: host, port: port, answeringForLINEHostsWith: authority) } catch {
+                let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
+                Console.error(failure.message)
+                throw failure.exit.exitCode
+            }
+            Console.progress("Port \(httpsPort) is not allowed here (or in use); listening on \(baseURL.port ?? port) instead.")
+        }
+        let boundPort = baseURL.port ?? 443
+        let address = baseURL.host ?? "127.0.0.1"
+        Console.out(
+            "answering for \(EmulatorCertificateAuthority.lineHostNames.joined(separator: ", ")) over HTTPS on \(address):\(boundPort)")
+        Console.out("CA certificate to trust: \(authority.certificateFile.path) (valid until \(authority.expiresAt))")
+        let connectTo = EmulatorCertificateAuthority.lineHostNames.map { "--connect-to \($0):443:\(address):\(boundPort)" }.joined(
+            separator: " ")
+        Console.out(
+            "try: curl --cacert \(authority.certificateFile.path) \(connectTo) https://access.line.me/.well-known/openid-configuration")
+        return baseURL
     }
 
     /// The warning for a `--config` file others can read, or could have changed by the package's one rule
