@@ -51,6 +51,8 @@ let package = Package(
         .library(name: "LineLoginPostgres", targets: ["LineLoginPostgres"]),
         .library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
+        // The emulator for an app's or a backend's own tests (Emulator trait).
+        .library(name: "LineLoginTesting", targets: ["LineLoginTesting"]),
         .executable(name: "line-login", targets: ["line-login"]),
     ],
     traits: [
@@ -61,7 +63,9 @@ let package = Package(
             name: "PostgreSQL", description: "LineLoginPostgres: nonce, session and token-cache stores on PostgreSQL (postgres-nio).",
             enabledTraits: ["Server"]),
         .trait(name: "AsyncHTTPClient", description: "LineLoginAsyncHTTPClient: the server products' HTTP on AsyncHTTPClient."),
-        .trait(name: "Emulator", description: "LineLoginEmulator: a local LINE Platform on Hummingbird 2."),
+        .trait(
+            name: "Emulator", description: "LineLoginEmulator, and LineLoginTesting for your tests: a local LINE Platform on Hummingbird 2."
+        ),
         .trait(
             name: "CLI", description: "The line-login command: the demo, the emulator, your LINE session from a terminal, OIDC sign-in.",
             enabledTraits: ["Emulator", "Server"]),
@@ -190,6 +194,16 @@ let package = Package(
                 gated("Hummingbird", of: "hummingbird", by: "Emulator"),
                 gated("NIOCore", of: "swift-nio", by: "Emulator"),
                 gated("Logging", of: "swift-log", by: "Emulator"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The emulator in a test's process, with sign-in without a browser and its test controls: the public API
+        // users' test suites (and this package's) start LINE with.
+        .target(
+            name: "LineLoginTesting",
+            dependencies: [
+                "LineSDK", "LineLoginPlatform", "OAuthEngine", "EmulatorBrowser",
+                gated("LineLoginEmulator", by: "Emulator"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -338,6 +352,17 @@ let package = Package(
             dependencies: [
                 "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport", "ClientTestSupport",
                 gated("VaporTesting", of: "vapor", by: "Vapor"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // LineLoginTesting's examples: an app's LineSDK code and a backend's verifier under `swift test`, through
+        // public API only (no @testable), as a user's test target would.
+        .testTarget(
+            name: "LineLoginTestingExamples",
+            dependencies: [
+                "LineSDK", "LineLoginPlatform", "OAuthEngine",
+                gated("LineLoginTesting", by: "Emulator"),
+                gated("LineLoginServer", by: "Server"),
             ],
             swiftSettings: swiftSettings
         ),
