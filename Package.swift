@@ -250,13 +250,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Test doubles and fixtures shared by the client-side test targets (and the server ones): the clocks,
-        // scripted and recording transports, the token signer, a lock box, and an emulator harness wired
-        // to the client (LineLoginEmulatorTests drive the emulator with raw HTTP instead, sharing no client code).
+        // scripted and recording transports, the token signer, a lock box, and an emulator harness (LineLoginTesting with
+        // the package's own defaults) wired to the client (LineLoginEmulatorTests drive the emulator with raw HTTP instead,
+        // sharing no client code).
         .target(
             name: "ClientTestSupport",
             dependencies: [
                 "LineLoginPrimitives",
                 "OAuthEngine", "LineSDK", "EmulatorBrowser", gated("LineLoginEmulator", by: "Emulator"),
+                gated("LineLoginTesting", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/ClientTestSupport",
@@ -268,6 +270,7 @@ let package = Package(
             dependencies: [
                 "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginPlatform", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
+                gated("LineLoginTesting", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/LineLoginServerTestSupport",
@@ -308,7 +311,7 @@ let package = Package(
             dependencies: [
                 "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport", "LineLoginPlatform",
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", gated("LineLoginTesting", by: "Emulator"),
                 gated("HummingbirdTesting", of: "hummingbird", by: "Hummingbird"),
                 gated("Hummingbird", of: "hummingbird", by: "Hummingbird"),
                 gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
