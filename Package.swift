@@ -294,7 +294,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LineSDKTests",
-            dependencies: ["LineLoginPrimitives", "LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport"],
+            dependencies: [
+                "LineLoginPrimitives", "LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport",
+                gated("LineLoginTesting", by: "Emulator"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
