@@ -24,7 +24,7 @@ extension TestLinePlatform {
     ///   - scopes: the scopes asked for.
     ///   - nonce: the nonce to send; with `openid` and none given, a random one (returned in
     ///     ``LineTestTokens/nonce``).
-    ///   - IDTokenKeyType: how the ID token is signed.
+    ///   - keyType: how the ID token is signed.
     ///   - addFriend: whether the user also adds the channel's official account as a friend on the consent page.
     /// - Returns: the tokens, for LINE's APIs or for the backend under test.
     /// - Throws: ``LineLoginTestingError`` for an unknown user or channel; the emulator's answer (an
