@@ -28,7 +28,7 @@
 #    (ASWebAuthenticationPresentationContextProviding, SwiftUI's View; -D LATER_SDK_ISOLATION);
 # 6. type-checks the server products for macOS against the same stand-ins (CryptoKit's keys not Sendable), with
 #    their other dependencies (SwiftNIO, Hummingbird, swift-log, ...) as built for Linux: EmulatorBrowser,
-#    LineLoginServer, LineLoginHummingbird, LineLoginAsyncHTTPClient, LineLoginEmulator. LineLoginPostgres,
+#    LineLoginServer, LineLoginHummingbird, LineLoginAsyncHTTPClient, LineLoginEmulator, LineLoginTesting. LineLoginPostgres,
 #    LineLoginVapor, the example site and the CLI are left out: postgres-nio and Vapor build swift-crypto's own
 #    modules, which a stand-in can't replace;
 # 7. checks that each scripts/apple-typecheck/must-fail/*.swift is refused, by the import rule or by the
@@ -72,7 +72,7 @@ echo "apple-typecheck: ✓ Foundation-networking imports: ${#sources[@]} files f
 # The package's own dependencies but swift-crypto come from the ordinary Linux build (SwiftASN1 has no Apple
 # face of its own); swift-crypto is the stand-in, as CryptoKit is what an app gets.
 # The server targets checked for macOS (step 6), in dependency order.
-server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator)
+server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator LineLoginTesting)
 # Their dependencies' modules, and SwiftASN1's, come from the Linux build (a no-op once `swift test` built them).
 # With CI's traits (scripts/traits.sh), so the server targets' dependencies are there and nothing is rebuilt.
 source "$root/scripts/traits.sh"
