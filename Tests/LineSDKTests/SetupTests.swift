@@ -7,13 +7,6 @@ import Testing
 @testable import LineSDK
 
 @Suite struct SetupTests {
-    /// A configuration for a platform no request reaches (setup sends none).
-    static func configuration(channelID: String, store: any TokenStore) -> LoginConfiguration {
-        LoginConfiguration(
-            channelID: channelID, platform: .custom(baseURL: URL(string: "https://line.test")!), tokenStore: store,
-            bundleIdentifier: "com.example.lineapp")
-    }
-
     @Test func managerWithoutSetupIsNotReady() {
         let manager = LoginManager()
         #expect(!manager.isSetupFinished)
@@ -71,13 +64,13 @@ import Testing
 
     @Test func setupFinishesAndKeepsTheConfiguration() throws {
         let manager = LoginManager()
-        try manager.setup(configuration: Self.configuration(channelID: "1234567890", store: MemoryTokenStore()))
+        try manager.setup(configuration: .offline(channelID: "1234567890", store: MemoryTokenStore()))
         #expect(manager.isSetupFinished)
         #expect(manager.configuration?.channelID == "1234567890")
         #expect(manager.configuration?.platform.issuer == "https://line.test")
         #expect(!manager.isAuthorized)
 
-        let other = try LoginManager(configuration: Self.configuration(channelID: "2222222222", store: MemoryTokenStore()))
+        let other = try LoginManager(configuration: .offline(channelID: "2222222222", store: MemoryTokenStore()))
         #expect(other.isSetupFinished)
         #expect(other.configuration?.channelID == "2222222222")
     }
@@ -90,7 +83,7 @@ import Testing
         weak var mirror: AccessTokenStore?
         do {
             let manager = try LoginManager(
-                configuration: Self.configuration(channelID: "1234567890", store: FileTokenStore(directory: directory, key: "leak")))
+                configuration: .offline(channelID: "1234567890", store: FileTokenStore(directory: directory, key: "leak")))
             mirror = manager.accessTokenStore
             #expect(mirror != nil)
         }
@@ -132,7 +125,7 @@ import Testing
     }
 
     @Test func plainHTTPPlatformIsRefused() {
-        var configuration = Self.configuration(channelID: "1234567890", store: MemoryTokenStore())
+        var configuration = LoginConfiguration.offline(channelID: "1234567890", store: MemoryTokenStore())
         configuration.platform = .custom(baseURL: URL(string: "http://line.test")!)
         let manager = LoginManager()
         do {
@@ -154,7 +147,7 @@ import Testing
 
     @Test(arguments: [-1, 601, 1e308, Double.infinity, Double.nan])
     func anOutOfRangeLeewayIsRefused(leeway: Double) {
-        var configuration = Self.configuration(channelID: "1234567890", store: MemoryTokenStore())
+        var configuration = LoginConfiguration.offline(channelID: "1234567890", store: MemoryTokenStore())
         configuration.leeway = leeway
         let manager = LoginManager()
         #expect(throws: LineSDKError.self) { try manager.setup(configuration: configuration) }
