@@ -51,6 +51,8 @@ let package = Package(
         .library(name: "LineLoginPostgres", targets: ["LineLoginPostgres"]),
         .library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
+        // The emulator for an app's or a backend's own tests (Emulator trait).
+        .library(name: "LineLoginTesting", targets: ["LineLoginTesting"]),
         .executable(name: "line-login", targets: ["line-login"]),
     ],
     traits: [
@@ -61,7 +63,9 @@ let package = Package(
             name: "PostgreSQL", description: "LineLoginPostgres: nonce, session and token-cache stores on PostgreSQL (postgres-nio).",
             enabledTraits: ["Server"]),
         .trait(name: "AsyncHTTPClient", description: "LineLoginAsyncHTTPClient: the server products' HTTP on AsyncHTTPClient."),
-        .trait(name: "Emulator", description: "LineLoginEmulator: a local LINE Platform on Hummingbird 2."),
+        .trait(
+            name: "Emulator", description: "LineLoginEmulator, and LineLoginTesting for your tests: a local LINE Platform on Hummingbird 2."
+        ),
         .trait(
             name: "CLI", description: "The line-login command: the demo, the emulator, your LINE session from a terminal, OIDC sign-in.",
             enabledTraits: ["Emulator", "Server"]),
@@ -201,6 +205,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The emulator in a test's process, with sign-in without a browser and its test controls: the public API
+        // users' test suites (and this package's) start LINE with.
+        .target(
+            name: "LineLoginTesting",
+            dependencies: [
+                "LineSDK", "LineLoginPlatform", "OAuthEngine", "EmulatorBrowser",
+                gated("LineLoginEmulator", by: "Emulator"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The example site `line-login example-site` serves; only the CLI (with the ExampleSite trait) uses it.
         .target(
             name: "LineLoginExampleSite",
@@ -244,13 +258,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Test doubles and fixtures shared by the client-side test targets (and the server ones): the clocks,
-        // scripted and recording transports, the token signer, a lock box, and an emulator harness wired
-        // to the client (LineLoginEmulatorTests drive the emulator with raw HTTP instead, sharing no client code).
+        // scripted and recording transports, the token signer, a lock box, and an emulator harness (LineLoginTesting with
+        // the package's own defaults) wired to the client (LineLoginEmulatorTests drive the emulator with raw HTTP instead,
+        // sharing no client code).
         .target(
             name: "ClientTestSupport",
             dependencies: [
                 "LineLoginPrimitives",
                 "OAuthEngine", "LineSDK", "EmulatorBrowser", gated("LineLoginEmulator", by: "Emulator"),
+                gated("LineLoginTesting", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/ClientTestSupport",
@@ -262,6 +278,7 @@ let package = Package(
             dependencies: [
                 "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginPlatform", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
+                gated("LineLoginTesting", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/LineLoginServerTestSupport",
@@ -285,7 +302,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LineSDKTests",
-            dependencies: ["LineLoginPrimitives", "LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport"],
+            dependencies: [
+                "LineLoginPrimitives", "LineSDK", "LineLoginPlatform", "OAuthEngine", "ClientTestSupport",
+                gated("LineLoginTesting", by: "Emulator"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -304,7 +324,7 @@ let package = Package(
             dependencies: [
                 "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport", "LineLoginPlatform",
-                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser",
+                "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", gated("LineLoginTesting", by: "Emulator"),
                 gated("HummingbirdTesting", of: "hummingbird", by: "Hummingbird"),
                 gated("Hummingbird", of: "hummingbird", by: "Hummingbird"),
                 gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
@@ -348,6 +368,17 @@ let package = Package(
             dependencies: [
                 "LineLoginVapor", "LineLoginServer", "LineLoginServerTestSupport", "ClientTestSupport",
                 gated("VaporTesting", of: "vapor", by: "Vapor"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // LineLoginTesting's examples: an app's LineSDK code and a backend's verifier under `swift test`, through
+        // public API only (no @testable), as a user's test target would.
+        .testTarget(
+            name: "LineLoginTestingExamples",
+            dependencies: [
+                "LineSDK", "LineLoginPlatform", "OAuthEngine",
+                gated("LineLoginTesting", by: "Emulator"),
+                gated("LineLoginServer", by: "Server"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -2,6 +2,7 @@
 import EmulatorBrowser
 import Foundation
 import LineLoginEmulator
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 
@@ -13,17 +14,18 @@ struct EmulatorHarness {
     /// The second channel `addingSecondChannel` registers (for tokens issued to another channel).
     static let otherChannelID = "2222222222"
 
-    let emulator: LineLoginEmulator
-    let baseURL: URL
+    /// The platform every test of the package's own starts, through LineLoginTesting's public API.
+    let line: TestLinePlatform
     let store: MemoryTokenStore
+
+    var emulator: LineLoginEmulator { line.emulator }
+    var baseURL: URL { line.url }
 
     /// Starts an emulator with the default configuration changed by `adjust`.
     static func start(_ adjust: (inout EmulatorConfiguration) -> Void = { _ in }) async throws -> EmulatorHarness {
         var configuration = EmulatorConfiguration.default
         adjust(&configuration)
-        let emulator = LineLoginEmulator(configuration: configuration)
-        let baseURL = try await emulator.start(host: "127.0.0.1", port: 0)
-        return EmulatorHarness(emulator: emulator, baseURL: baseURL, store: MemoryTokenStore())
+        return EmulatorHarness(line: try await TestLinePlatform.start(configuration: configuration), store: MemoryTokenStore())
     }
 
     /// An adjustment for `start`: a second channel, ``otherChannelID``, with a secret of its own.
@@ -34,9 +36,9 @@ struct EmulatorHarness {
         configuration.channels.append(other)
     }
 
-    func stop() async { await emulator.shutdown() }
+    func stop() async { await line.stop() }
 
-    var platform: LinePlatform { .custom(baseURL: baseURL) }
+    var platform: LinePlatform { line.platform }
     var channel: EmulatorChannel { emulator.configuration.channels[0] }
     var brown: EmulatorUser { emulator.configuration.users[0] }
     var cony: EmulatorUser { emulator.configuration.users[1] }
@@ -66,26 +68,13 @@ struct EmulatorHarness {
         platform.configuration(channelID: channel.channelID, channelSecret: nil)
     }
 
-    /// Signs a user (Brown by default) in through the emulator's pages over HTTP and exchanges the code
-    /// (PKCE, public client). `es256` asks for an ES256 ID token (`id_token_key_type=JWK`); otherwise
-    /// HS256 with the channel secret.
+    /// Signs Brown in through the emulator's pages over HTTP and exchanges the code (PKCE):
+    /// LineLoginTesting's `signIn`. `es256` asks for an ES256 ID token (`id_token_key_type=JWK`); otherwise HS256
+    /// with the channel secret.
     func tokens(
-        channelID: String = channelID, scopes: [String] = ["profile", "openid"], nonce: String? = nil,
-        es256: Bool = true, email: String = "brown@example.com", password: String = "brown"
-    ) async throws -> TokenResponse {
-        let redirectURI = URL(string: "http://127.0.0.1:9/callback")!
-        let request = AuthorizationRequest(
-            endpoint: platform.authorizeURL, clientID: channelID, redirectURI: redirectURI,
-            scopes: scopes, nonce: nonce, generateNonce: scopes.contains("openid"))
-        let browser = ScriptedBrowser(email: email, password: password, decision: .allow(addFriend: false))
-        let session = try await browser.beginSession(redirectURI: redirectURI)
-        let callback = try await session.present(request.url)
-        let response = try AuthorizationResponse(url: callback, request: request, issuer: platform.issuer)
-        var configuration = platform.configuration(channelID: channelID, channelSecret: nil)
-        // Without LINE's JWK request, the emulator signs with the channel secret (HS256), as LINE does.
-        if !es256 { configuration.quirks.remove(.requestsJWKSignedIDToken) }
-        let client = TokenClient(configuration: configuration, transport: URLSessionTransport())
-        return try await client.exchange(code: response.code, redirectURI: redirectURI, codeVerifier: request.pkce?.verifier)
+        channelID: String = channelID, scopes: [String] = ["profile", "openid"], nonce: String? = nil, es256: Bool = true
+    ) async throws -> LineTestTokens {
+        try await line.signIn(channelID: channelID, scopes: scopes, nonce: nonce, IDTokenKeyType: es256 ? .JWK : .channelSecret)
     }
 }
 #endif

@@ -5,6 +5,7 @@ import Hummingbird
 import LineLoginEmulator
 import LineLoginServer
 import LineLoginHummingbird
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 import Testing
@@ -58,7 +59,7 @@ func backendRouter(platform: LinePlatform) throws -> Router<LineRequestContext> 
         #expect(nonce.count == 43)
 
         let tokens = try await fixture.tokens(nonce: nonce)
-        let idToken = try #require(tokens.idToken)
+        let idToken = try #require(tokens.IDToken)
         let body = try JSONSerialization.data(withJSONObject: ["idToken": idToken])
         let signIn = try await HTTPClient.send(
             server.url("/auth/line"), method: "POST", headers: ["Content-Type": "application/json"], body: body)

@@ -1,6 +1,7 @@
 #if Hummingbird && Emulator
 @testable import ClientTestSupport
 import Foundation
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 import Testing

@@ -2,6 +2,7 @@
 @testable import ClientTestSupport
 import Foundation
 import LineLoginEmulator
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 import Testing
@@ -15,14 +16,14 @@ import Testing
     @Test func localModeVerifiesAnES256TokenWithTheLiveJWKS() async throws {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens(nonce: "local-nonce")
-        let idToken = try #require(tokens.idToken)
+        let idToken = try #require(tokens.IDToken)
         let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)
         let verified = try await verifier.verify(idToken, nonce: .equals("local-nonce"))
         #expect(verified.user.displayName == "Brown")
         #expect(verified.user.userID == "U4af4980629e3b1d6e1c0a6b1b1c3e9f1")
         // Rotation: a token signed with the new key verifies after one refetch.
         fixture.emulator.rotateSigningKey()
-        let rotated = try #require(try await fixture.tokens().idToken)
+        let rotated = try #require(try await fixture.tokens().IDToken)
         #expect(try await verifier.verify(rotated).user.userID == verified.user.userID)
         #expect(await verifier.keys.fetchCount == 2)
         await fixture.stop()
@@ -47,7 +48,7 @@ import Testing
     @Test func localModeVerifiesAWebLoginHS256Token() async throws {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens(es256: false)
-        let idToken = try #require(tokens.idToken)
+        let idToken = try #require(tokens.IDToken)
         let withSecret = try IDTokenVerifier(
             channels: [LineChannel(channelID: EmulatorHarness.channelID, channelSecret: fixture.secret())],
             platform: fixture.platform)
@@ -63,7 +64,7 @@ import Testing
         let verifier = try IDTokenVerifier(
             channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform,
             mode: .remote, transport: transport)
-        let idToken = try #require(try await fixture.tokens(nonce: "remote-nonce").idToken)
+        let idToken = try #require(try await fixture.tokens(nonce: "remote-nonce").IDToken)
         let verified = try await verifier.verify(idToken, nonce: .equals("remote-nonce"))
         #expect(verified.user.displayName == "Brown")
         #expect(transport.requests.map(\.url.path) == ["/oauth2/v2.1/verify"])
@@ -76,7 +77,7 @@ import Testing
         // Garbage and a token for another channel are refused without a call to LINE.
         let before = transport.requests.count
         await #expect(throws: VerificationError.self) { try await verifier.verify("garbage") }
-        let other = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).idToken)
+        let other = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).IDToken)
         await #expect(throws: VerificationError.idToken(.audienceMismatch)) { try await verifier.verify(other) }
         #expect(transport.requests.count == before)
 
@@ -92,7 +93,7 @@ import Testing
             channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform,
             mode: .remote, nonceStore: store)
         let nonce = try await store.issue(for: "client")
-        let idToken = try #require(try await fixture.tokens(nonce: nonce).idToken)
+        let idToken = try #require(try await fixture.tokens(nonce: nonce).IDToken)
         #expect(try await verifier.verify(idToken).claims.nonce == nonce)
         await #expect(throws: VerificationError.nonceNotIssued) { try await verifier.verify(idToken) }
         await fixture.stop()

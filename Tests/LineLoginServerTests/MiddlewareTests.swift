@@ -3,6 +3,7 @@
 import Foundation
 import Hummingbird
 import LineLoginEmulator
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 import Testing
@@ -53,7 +54,7 @@ import LineLoginHummingbird
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let verifier = try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)
         let server = try await Self.server(.idTokens(verifier))
-        let idToken = try #require(try await fixture.tokens().idToken)
+        let idToken = try #require(try await fixture.tokens().IDToken)
 
         let ok = try await Self.call(server, token: idToken)
         #expect(ok.status == 200)
@@ -66,7 +67,7 @@ import LineLoginHummingbird
             Self.expectRefused(try await Self.call(server, token: garbage))
         }
         Self.expectRefused(try await Self.call(server, token: TestTokens.tamperedSignature(idToken)), reason: "invalid_signature")
-        let otherChannel = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).idToken)
+        let otherChannel = try #require(try await fixture.tokens(channelID: EmulatorHarness.otherChannelID).IDToken)
         Self.expectRefused(try await Self.call(server, token: otherChannel), reason: "audience_mismatch")
         let forged = TestTokens().es256(TestTokens.claims(now: Date()))
         Self.expectRefused(try await Self.call(server, token: forged))
@@ -111,7 +112,7 @@ import LineLoginHummingbird
                 try IDTokenVerifier(channels: [LineChannel(channelID: EmulatorHarness.channelID)], platform: fixture.platform)))
         let tokens = try await fixture.tokens()
         #expect(try await Self.call(server, token: tokens.accessToken).text.hasSuffix("access_token"))
-        let idToken = try #require(tokens.idToken)
+        let idToken = try #require(tokens.IDToken)
         #expect(try await Self.call(server, token: idToken).text.hasSuffix("id_token"))
         Self.expectRefused(try await Self.call(server, token: "garbage"))
         await server.stop()

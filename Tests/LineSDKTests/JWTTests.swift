@@ -1,4 +1,8 @@
+@testable import ClientTestSupport
 import Foundation
+#if Emulator
+import LineLoginTesting
+#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
@@ -9,34 +13,43 @@ import Testing
         let zip: Int
     }
 
-    let platform = FakeLinePlatform()
-
-    @Test func typedFieldsOfALoginIDToken() async throws {
-        let env = try LineTestEnvironment(platform: platform)
-        var parameters = LoginManager.Parameters()
-        parameters.maxAge = 600
-        let result = try await env.login([.profile, .openID, .email], parameters: parameters)
-        let jwt = try #require(result.accessToken.IDToken)
-        #expect(jwt.header.algorithm == "ES256")
-        #expect(jwt.header.keyID == platform.keyID)
-        #expect(jwt.header.type == "JWT")
-        let payload = jwt.payload
-        #expect(payload.issuer == "https://line.test")
-        #expect(payload.subject == FakeLinePlatform.defaultUser.userID)
-        #expect(payload.audience == LineTestEnvironment.channelID)
-        #expect(try #require(payload.expiration) > Date())
-        #expect(try #require(payload.issueAt) <= Date().addingTimeInterval(1))
-        #expect(payload.authTime != nil)
-        #expect(payload.nonce == result.IDTokenNonce)
-        #expect(payload.amr == ["linesso"])
-        #expect(payload.name == FakeLinePlatform.defaultUser.displayName)
-        #expect(payload.pictureURL?.absoluteString == FakeLinePlatform.defaultUser.pictureURL)
-        #expect(payload.email == FakeLinePlatform.defaultUser.email)
-        #expect(try JWT(text: try #require(result.accessToken.IDTokenRaw)) == jwt)
+    /// A token with these claims, signed with a test key (JWT parses; it doesn't verify).
+    func sign(claims: [String: Any]) -> String {
+        TestTokenSigner.sign(claims, key: .es256(TestTokenSigner.ecKey), kid: "test-es256-key")
     }
 
+    #if Emulator
+    /// The ID token of a real login on the emulator: every typed field reads what LINE's platform put there.
+    @Test func typedFieldsOfALoginIDToken() async throws {
+        try await withTestLinePlatform { line in
+            let brown = try line.user(line.userID)
+            let manager = try LoginManager(configuration: line.loginConfiguration())
+            var parameters = LoginManager.Parameters()
+            parameters.maxAge = 600
+            let result = try await manager.login(permissions: [.profile, .openID, .email], parameters: parameters)
+            let jwt = try #require(result.accessToken.IDToken)
+            #expect(jwt.header.algorithm == "ES256")
+            #expect(jwt.header.keyID == line.currentKeyID)
+            #expect(jwt.header.type == "JWT")
+            let payload = jwt.payload
+            #expect(payload.issuer == line.issuer)
+            #expect(payload.subject == brown.userID)
+            #expect(payload.audience == line.channelID)
+            #expect(try #require(payload.expiration) > Date())
+            #expect(try #require(payload.issueAt) <= Date().addingTimeInterval(1))
+            #expect(payload.authTime != nil)
+            #expect(payload.nonce == result.IDTokenNonce)
+            #expect(payload.amr == ["pwd"], "a password sign-in on the login page")
+            #expect(payload.name == brown.displayName)
+            #expect(payload.pictureURL?.absoluteString == brown.pictureURL)
+            #expect(payload.email == brown.email)
+            #expect(try JWT(text: try #require(result.accessToken.IDTokenRaw)) == jwt)
+        }
+    }
+    #endif
+
     @Test func subscriptDecodesAnyClaim() throws {
-        let token = platform.sign(claims: [
+        let token = sign(claims: [
             "iss": "https://line.test", "sub": "U1", "aud": "1234567890", "exp": 2_000_000_000, "iat": 1_700_000_000,
             "email": "brown@line.test", "email_verified": true, "ratio": 0.5, "amr": ["pwd", "mfa"],
             "address": ["country": "JP", "zip": 1_500_002], "nothing": NSNull(),
@@ -62,7 +75,7 @@ import Testing
     }
 
     @Test func audienceListGivesTheFirst() throws {
-        let token = platform.sign(claims: ["iss": "https://line.test", "sub": "U1", "aud": ["1234567890", "other"], "exp": 1, "iat": 1])
+        let token = sign(claims: ["iss": "https://line.test", "sub": "U1", "aud": ["1234567890", "other"], "exp": 1, "iat": 1])
         #expect(try JWT(text: token).payload.audience == "1234567890")
     }
 

@@ -1,9 +1,13 @@
 import Foundation
+#if Emulator
+import LineLoginTesting
+#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
 
 @Suite struct LogoutTests {
+    // Fault case: asserts the revoke requests' wire form (order, fields, no secret, content type), which the emulator doesn't record.
     @Test func logoutRevokesRefreshThenAccessTokenAndClears() async throws {
         let env = try LineTestEnvironment()
         let result = try await env.login([.profile, .openID])
@@ -34,6 +38,7 @@ import Testing
     }
 
     /// A 400 from revoke means "already invalid" at LINE: logout still succeeds.
+    // Fault case: the emulator can't be made to answer revoke with 400.
     @Test func logoutWithRevokeBadRequestStillSucceeds() async throws {
         let env = try LineTestEnvironment()
         _ = try await env.login([.profile])
@@ -45,6 +50,7 @@ import Testing
         #expect(await env.storedTokens() == nil)
     }
 
+    // Fault case: the emulator can't be made to answer revoke with 503.
     @Test func logoutWithRevokeOutageStillForgetsLocally() async throws {
         let env = try LineTestEnvironment()
         _ = try await env.login([.profile])
@@ -55,22 +61,31 @@ import Testing
         #expect(await env.storedTokens() == nil)
     }
 
+    // Fault case: counts every request sent (none); the emulator has no per-path request log.
     @Test func logoutWhenLoggedOutSendsNothing() async throws {
         let env = try LineTestEnvironment()
         try await env.manager.logout()
         #expect(env.platform.requests.isEmpty)
     }
 
+    #if Emulator
     @Test func completionHandlerLogout() async throws {
-        let env = try LineTestEnvironment()
-        _ = try await env.login([.profile])
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, LineSDKError>, Never>) in
-            env.manager.logout { continuation.resume(returning: $0) }
+        try await withTestLinePlatform { line in
+            let store = MemoryTokenStore()
+            let manager = try LoginManager(configuration: line.loginConfiguration(tokenStore: store))
+            _ = try await manager.login(permissions: [.profile])
+            #expect(manager.isAuthorized)
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, LineSDKError>, Never>) in
+                manager.logout { continuation.resume(returning: $0) }
+            }
+            guard case .success = result else {
+                Issue.record("logout failed: \(result)")
+                return
+            }
+            #expect(!manager.isAuthorized)
+            #expect(manager.accessTokenStore.current == nil)
+            #expect(try await store.load() == nil)
         }
-        guard case .success = result else {
-            Issue.record("logout failed: \(result)")
-            return
-        }
-        #expect(!env.manager.isAuthorized)
     }
+    #endif
 }

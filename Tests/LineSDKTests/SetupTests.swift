@@ -1,4 +1,7 @@
 import Foundation
+#if Emulator
+import LineLoginTesting
+#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
@@ -60,19 +63,14 @@ import Testing
     }
 
     @Test func setupFinishesAndKeepsTheConfiguration() throws {
-        let platform = FakeLinePlatform()
         let manager = LoginManager()
-        try manager.setup(
-            configuration: LineTestEnvironment.configuration(
-                channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
+        try manager.setup(configuration: .offline(channelID: "1234567890", store: MemoryTokenStore()))
         #expect(manager.isSetupFinished)
         #expect(manager.configuration?.channelID == "1234567890")
         #expect(manager.configuration?.platform.issuer == "https://line.test")
         #expect(!manager.isAuthorized)
 
-        let other = try LoginManager(
-            configuration: LineTestEnvironment.configuration(
-                channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: nil))
+        let other = try LoginManager(configuration: .offline(channelID: "2222222222", store: MemoryTokenStore()))
         #expect(other.isSetupFinished)
         #expect(other.configuration?.channelID == "2222222222")
     }
@@ -85,30 +83,32 @@ import Testing
         weak var mirror: AccessTokenStore?
         do {
             let manager = try LoginManager(
-                configuration: LineTestEnvironment.configuration(
-                    channelID: "1234567890", platform: FakeLinePlatform(), store: FileTokenStore(directory: directory, key: "leak"),
-                    agent: nil))
+                configuration: .offline(channelID: "1234567890", store: FileTokenStore(directory: directory, key: "leak")))
             mirror = manager.accessTokenStore
             #expect(mirror != nil)
         }
         #expect(mirror == nil, "the manager's token store outlived it")
     }
 
+    #if Emulator
     /// Different from LINE's SDK on purpose (LINE asserts and ignores a second setup): the second replaces
     /// the first, so an app or a test can move a manager to another channel or platform.
     @Test func aSecondSetupReplacesTheFirst() async throws {
-        let platform = FakeLinePlatform()
-        let manager = LoginManager()
-        try manager.setup(
-            configuration: LineTestEnvironment.configuration(
-                channelID: "1111111111", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
-        try manager.setup(
-            configuration: LineTestEnvironment.configuration(
-                channelID: "2222222222", platform: platform, store: MemoryTokenStore(), agent: FakeUserAgent(platform: platform)))
-        #expect(manager.configuration?.channelID == "2222222222")
-        let result = try await manager.login(permissions: [.profile, .openID])
-        #expect(result.accessToken.IDToken?.payload.audience == "2222222222")
+        var configuration = EmulatorConfiguration.default
+        var second = configuration.channels[0]
+        second.channelID = "2222222222"
+        second.channelSecret = "fedcba9876543210fedcba9876543210"
+        configuration.channels.append(second)
+        try await withTestLinePlatform(configuration: configuration) { line in
+            let manager = LoginManager()
+            try manager.setup(configuration: line.loginConfiguration(channelID: line.channelID))
+            try manager.setup(configuration: line.loginConfiguration(channelID: "2222222222"))
+            #expect(manager.configuration?.channelID == "2222222222")
+            let result = try await manager.login(permissions: [.profile, .openID])
+            #expect(result.accessToken.IDToken?.payload.audience == "2222222222")
+        }
     }
+    #endif
 
     @Test func customPlatformEndpoints() {
         let platform = LinePlatform.custom(baseURL: URL(string: "https://line.test/")!)
@@ -139,9 +139,7 @@ import Testing
     }
 
     @Test func plainHTTPPlatformIsRefused() {
-        let platform = FakeLinePlatform()
-        var configuration = LineTestEnvironment.configuration(
-            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        var configuration = LoginConfiguration.offline(channelID: "1234567890", store: MemoryTokenStore())
         configuration.platform = .custom(baseURL: URL(string: "http://line.test")!)
         let manager = LoginManager()
         do {
@@ -163,9 +161,7 @@ import Testing
 
     @Test(arguments: [-1, 601, 1e308, Double.infinity, Double.nan])
     func anOutOfRangeLeewayIsRefused(leeway: Double) {
-        let platform = FakeLinePlatform()
-        var configuration = LineTestEnvironment.configuration(
-            channelID: "1234567890", platform: platform, store: MemoryTokenStore(), agent: nil)
+        var configuration = LoginConfiguration.offline(channelID: "1234567890", store: MemoryTokenStore())
         configuration.leeway = leeway
         let manager = LoginManager()
         #expect(throws: LineSDKError.self) { try manager.setup(configuration: configuration) }

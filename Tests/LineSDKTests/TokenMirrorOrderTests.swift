@@ -98,11 +98,9 @@ import Testing
         #expect(await (try manager.requireCore().client).currentTokens()?.accessToken == second.value)
     }
 
+    /// A manager whose mirror and session these tests drive directly: no request is sent.
     static func manager(store: any TokenStore) throws -> LoginManager {
-        let platform = FakeLinePlatform()
-        return try LoginManager(
-            configuration: LineTestEnvironment.configuration(
-                channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil))
+        try LoginManager(configuration: .offline(store: store))
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -14,11 +14,15 @@ public struct AuthorizationResponse: Sendable {
     public init(url: URL, request: AuthorizationRequest, issuer: String?) throws(AuthorizationError) {
         guard AuthorizationResponse.matches(url, redirectURI: request.redirectURI) else { throw .noPendingLogin }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .malformedRedirect }
+        // The query is application/x-www-form-urlencoded (RFC 6749 §4.1.2 adds the parameters that way): `+` is a
+        // space, as providers send it in `error_description`; a literal `+` arrives as `%2B`. URLComponents'
+        // queryItems keeps `+` as it is, so the form decoder reads the raw query.
+        guard let items = FormEncoding.decode(components.percentEncodedQuery ?? "") else { throw .malformedRedirect }
         var parameters: [String: String] = [:]
-        for item in components.queryItems ?? [] {
+        for (name, value) in items {
             // A repeated parameter is ambiguous (which state? which code?): refuse the redirect.
-            guard parameters[item.name] == nil else { throw .malformedRedirect }
-            parameters[item.name] = item.value ?? ""
+            guard parameters[name] == nil else { throw .malformedRedirect }
+            parameters[name] = value
         }
         guard let state = parameters["state"], !state.isEmpty else {
             // Without a state the redirect can't be tied to this attempt; an error without one is still no proof.

@@ -8,6 +8,7 @@ import Darwin
 #endif
 @testable import ClientTestSupport
 import Foundation
+import LineLoginTesting
 import LineSDK
 import OAuthEngine
 import Testing
@@ -26,7 +27,7 @@ enum ServerFaultCases {
     static func aLINEOutageIs503WithRetryAfterNever401(fault: FaultInjectingTransport.Fault, over base: any HTTPTransport) async throws {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
         let tokens = try await fixture.tokens()
-        let idToken = try #require(tokens.idToken)
+        let idToken = try #require(tokens.IDToken)
         let faults = FaultInjectingTransport(base)
         let channels = [LineChannel(channelID: EmulatorHarness.channelID)]
         let verifiers: [(String, AcceptedTokens, String)] = [
@@ -120,7 +121,7 @@ enum ServerFaultCases {
 
     static func aJWKSOutageCostsOneFetchPerBackOff(over base: any HTTPTransport) async throws {
         let fixture = try await EmulatorHarness.start(EmulatorHarness.addingSecondChannel)
-        let idToken = try #require(try await fixture.tokens().idToken)
+        let idToken = try #require(try await fixture.tokens().IDToken)
         let faults = FaultInjectingTransport(base)
         let clock = TestClock(Date())
         let verifier = try IDTokenVerifier(

@@ -97,6 +97,30 @@ import Testing
         #expect(!ServerError(statusCode: 400, code: nil).hasCode("invalid_request"))
     }
 
+    /// The redirect's query is form-encoded: providers send spaces as `+` (LINE's own `error_description` among
+    /// them), and a literal `+` arrives as `%2B`.
+    @Test func plusInTheQueryIsASpace() throws {
+        let invalid = try #require(
+            error(redirect("error=INVALID_REQUEST&error_description=%27state%27+is+not+specified.&state=\(state)")))
+        #expect(invalid == .providerError(code: "INVALID_REQUEST", description: "'state' is not specified."))
+        let response = try outcome(redirect("code=a%2Bb+c&state=\(state)&note=x+y%2Bz")).get()
+        #expect(response.code == "a+b c")
+        #expect(response.parameters["note"] == "x y+z")
+        // A state holding `+` (a restored request from another client) matches only when the `+` came as `%2B`.
+        let restored = AuthorizationRequest(
+            restoringEndpoint: CoreFixtures.authorizationEndpoint, clientID: CoreFixtures.clientID,
+            redirectURI: URL(string: "https://app.example:8443/callback")!, scopes: ["openid"], state: "s+t/u=",
+            nonce: nil, codeVerifier: nil)
+        func check(_ query: String) -> AuthorizationError? {
+            do throws(AuthorizationError) {
+                _ = try AuthorizationResponse(url: redirect(query), request: restored, issuer: nil)
+                return nil
+            } catch { return error }
+        }
+        #expect(check("code=abc&state=s%2Bt%2Fu%3D") == nil)
+        #expect(check("code=abc&state=s+t%2Fu%3D") == .stateMismatch, "a `+` is a space, not the state's `+`")
+    }
+
     @Test func issuerParameterMustMatch() {
         #expect(error(redirect("code=abc&state=\(state)&iss=https%3A%2F%2Fevil.example")) == .issuerMismatch)
         #expect(error(redirect("code=abc&state=\(state)&iss=https%3A%2F%2Fissuer.example%2F")) == .issuerMismatch)
