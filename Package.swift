@@ -253,7 +253,7 @@ let package = Package(
         // The real-socket transport cases shared by the URLSession and AsyncHTTPClient transports' tests.
         .target(
             name: "TransportTestSupport",
-            dependencies: ["OAuthEngine"],
+            dependencies: ["LineLoginPrimitives", "OAuthEngine"],
             path: "Tests/TransportTestSupport",
             swiftSettings: swiftSettings
         ),

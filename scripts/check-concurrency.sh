@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One concurrency primitive per job (OAuthEngine's "Design" article): fails when a Swift file under the given
-# folders (default: Sources)
+# folders (default: Sources Tests Benchmarks Fuzz, what .ci/run passes)
 #   - names `NSLock` outside the one lock box, Sources/LineLoginPrimitives/Concurrency/LockedValue.swift
 #     (use `LockedValue`), or
 #   - declares `@unchecked Sendable` without a reason: a `// @unchecked: why nothing else works` line in the
@@ -55,7 +55,7 @@ if [ "${1:-}" = "--self-test" ]; then
   if self_test; then echo "check-concurrency: self-test passed"; exit 0; fi
   exit 1
 fi
-[ $# -gt 0 ] || set -- Sources
+[ $# -gt 0 ] || set -- Sources Tests Benchmarks Fuzz
 if check "$@"; then
   echo "check-concurrency: no NSLock outside LockedValue, every @unchecked Sendable says why ($*)"
 else

@@ -14,22 +14,33 @@ import Testing
 /// "The LINE app" for tests: the URL the SDK hands to the LINE app goes to the emulator's LINE-app
 /// endpoint over HTTP (both the universal link and the `lineauth2://` form), and the callback it answers
 /// with is handed to the manager as iOS would hand it to the app.
-final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
-    private let lock = NSLock()
-    private var opened: [URL] = []
+final class EmulatorLineApp: LineAppOpener, Sendable {
+    /// The URLs opened so far and the test's two hooks, in the package's one lock box.
+    private struct State: Sendable {
+        var opened: [URL] = []
+        var deliver: (@Sendable (URL) -> Void)?
+        var tamper: (@Sendable (URL) -> URL)?
+    }
+    private let state = LockedValue(State())
     let claimsUniversalLinks: Bool
     let installed: Bool
     /// What the app does with the callback; set once the manager exists.
-    var deliver: (@Sendable (URL) -> Void)?
+    var deliver: (@Sendable (URL) -> Void)? {
+        get { state.current.deliver }
+        set { state.withLock { $0.deliver = newValue } }
+    }
     /// Rewrites the callback before it reaches the app (to forge one).
-    var tamper: (@Sendable (URL) -> URL)?
+    var tamper: (@Sendable (URL) -> URL)? {
+        get { state.current.tamper }
+        set { state.withLock { $0.tamper = newValue } }
+    }
 
     init(claimsUniversalLinks: Bool = true, installed: Bool = true) {
         self.claimsUniversalLinks = claimsUniversalLinks
         self.installed = installed
     }
 
-    var openedURLs: [URL] { lock.withLock { opened } }
+    var openedURLs: [URL] { state.current.opened }
 
     func openUniversalLink(_ url: URL) async -> Bool {
         guard claimsUniversalLinks else { return false }
@@ -48,12 +59,12 @@ final class EmulatorLineApp: LineAppOpener, @unchecked Sendable {
 
     /// The LINE app signs the user in (the emulator's endpoint) and opens the app's callback.
     private func hand(_ url: URL) async -> Bool {
-        lock.withLock { opened.append(url) }
+        state.withLock { $0.opened.append(url) }
         let transport = URLSessionTransport()
         guard let response = try? await transport.send(HTTPRequest(url: url)), response.statusCode == 302,
             let location = response.headers["location"], var callback = URL(string: location)
         else { return false }
-        if let tamper { callback = tamper(callback) }
+        if let tamper = self.tamper { callback = tamper(callback) }
         let deliver = self.deliver
         Task { deliver?(callback) }
         return true

@@ -11,21 +11,21 @@ import CoreFoundation
 import Foundation
 import Testing
 @testable import LineLoginEmulator
+import LineLoginPrimitives
 
 /// The state file holds the private signing keys: no version of it, however short-lived, may be readable by
 /// another user, and two emulators must not share one file.
 @Suite(.timeLimit(.minutes(5)))
 struct StateFileSafetyTests {
     /// The modes and sizes of the temporary files, seen between `open` and the first write.
-    final class Sightings: @unchecked Sendable {
-        private let lock = NSLock()
-        private var seen: [(mode: Int, size: Int)] = []
+    final class Sightings: Sendable {
+        private let seen = LockedValue<[(mode: Int, size: Int)]>([])
         func add(_ descriptor: Int32) {
             var info = stat()
             _ = fstat(descriptor, &info)
-            lock.withLock { seen.append((Int(info.st_mode) & 0o7777, Int(info.st_size))) }
+            seen.withLock { $0.append((Int(info.st_mode) & 0o7777, Int(info.st_size))) }
         }
-        var all: [(mode: Int, size: Int)] { lock.withLock { seen } }
+        var all: [(mode: Int, size: Int)] { seen.current }
     }
 
     @Test func everyTemporaryStateFileIsPrivateBeforeItsFirstByte() async throws {

@@ -11,15 +11,14 @@ import Testing
 /// crash leaves the old file or the new one.
 @Suite struct PrivateFileWriterTests {
     /// What the writer's hook saw: the temporary file's mode and size before the first byte.
-    final class Sightings: @unchecked Sendable {
-        private let lock = NSLock()
-        private var seen: [(mode: Int, size: Int)] = []
+    final class Sightings: Sendable {
+        private let seen = LockedValue<[(mode: Int, size: Int)]>([])
         func add(_ descriptor: Int32) {
             var info = stat()
             _ = fstat(descriptor, &info)
-            lock.withLock { seen.append((Int(info.st_mode) & 0o7777, Int(info.st_size))) }
+            seen.withLock { $0.append((Int(info.st_mode) & 0o7777, Int(info.st_size))) }
         }
-        var all: [(mode: Int, size: Int)] { lock.withLock { seen } }
+        var all: [(mode: Int, size: Int)] { seen.current }
     }
 
     @Test func theTemporaryFileIsPrivateBeforeAByteIsWritten() throws {

@@ -20,8 +20,9 @@ struct VaporWebLoginFramework: WebLoginFramework {
         }
     }
 
+    // @unchecked: Vapor's `TestingApplicationTester` is not Sendable, and `SiteClient` must be; the tester is
+    // used by one test task at a time, never shared.
     struct Client: SiteClient, @unchecked Sendable {
-        // @unchecked: the tester is used by one test task at a time.
         let tester: any TestingApplicationTester
 
         func send(_ method: String, _ path: String, headers: [(String, String)]) async throws -> SiteAnswer {

@@ -14,7 +14,7 @@ import LineLoginPrimitives
 // sample (`detail.error?.detail`, `detail.raw`) compile as LINE writes them.
 
 /// Collects what the sample code saw, so the tests can check it after the completion handlers ran.
-final class DocsRecorder: @unchecked Sendable {
+final class DocsRecorder: Sendable {
     private let values = Locked<[String: any Sendable]>([:])
     func set(_ key: String, _ value: (any Sendable)?) { values.withLock { $0[key] = value } }
     func get<T>(_ key: String, as: T.Type = T.self) -> T? { values.current[key] as? T }

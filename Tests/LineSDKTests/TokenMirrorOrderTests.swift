@@ -108,14 +108,25 @@ import Testing
         let store = RecordingStore()
         let manager = try Self.manager(store: store)
         let mirror = manager.accessTokenStore
-        // An observer of the stream the whole time, as an app has.
-        let watching = Task { for await _ in mirror.changes {} }
+        // An observer of the stream the whole time, as an app has. The mirror shows tokens in the order assigned,
+        // so the indices the stream sees only grow: a report of an older assignment shown over a newer one
+        // (without the stamps, the session's reports do that) would go back.
+        let shown = LockedValue<[Int]>([])
+        let changes = mirror.changes
+        let watching = Task {
+            for await token in changes {
+                guard let value = token?.value, let index = Int(value.dropFirst("access-".count)) else { continue }
+                shown.withLock { $0.append(index) }
+            }
+        }
         defer { watching.cancel() }
         for index in 0..<Self.assignments {
             let token = Self.token(index)
             mirror.current = token
             // The session's reports of earlier assignments arrive meanwhile; none may show over this one.
             #expect(mirror.current == token, "read-your-writes at assignment \(index)")
+            // Every eighth assignment, room for the writer and the session's reports to run.
+            if index % 8 == 7 { for _ in 0..<32 { await Task.yield() } }
         }
         await mirror.settled()
         let writes = await store.writes
@@ -124,6 +135,12 @@ import Testing
         let session = await (try manager.requireCore().client).currentTokens()
         #expect(session?.accessToken == assigned.last ?? nil)
         #expect(mirror.current?.value == assigned.last ?? nil)
+        let lastShown = (0..<Self.assignments).last { Self.token($0) != nil }
+        for _ in 0..<100_000 where shown.current.last != lastShown { await Task.yield() }
+        let order = shown.current
+        let wentBack = zip(order, order.dropFirst()).filter { $0.0 >= $0.1 }
+        #expect(wentBack.isEmpty, "the mirror showed an older assignment after a newer one: \(wentBack.prefix(5))")
+        #expect(order.last == lastShown, "the stream ends on the last assignment")
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LineLoginPrimitives
 
 /// A TCP server on 127.0.0.1 that misbehaves on purpose, for deadline tests of a real transport: it
 /// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP
@@ -15,9 +16,7 @@ import Foundation
 /// It can also stand in for a database that stops answering and comes back: ``Behaviour/hang`` holds the
 /// connections, and ``change(to:)`` with ``Behaviour/forward(port:)`` ends them (as a restarted server
 /// would) and pipes new ones to the real server.
-final class MisbehavingServer: @unchecked Sendable {
-    // @unchecked: `behaviour`, `connections`, `stopped` and `sentWithoutEnd` are touched only under `lock`; the rest is
-    // immutable.
+final class MisbehavingServer: Sendable {
     enum Behaviour: Sendable {
         /// Accept, read the request, never answer.
         case hang
@@ -52,22 +51,25 @@ final class MisbehavingServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private var behaviour: Behaviour
-    private let lock = NSLock()
-    private var connections: [Int32] = []
-    private var stopped = false
-    private var sentWithoutEnd = 0
+    /// What new connections meet, the open ones, and what was sent, in the package's one lock box.
+    private struct State: Sendable {
+        var behaviour: Behaviour
+        var connections: [Int32] = []
+        var stopped = false
+        var sentWithoutEnd = 0
+    }
+    private let state: LockedValue<State>
 
     /// Body bytes the endless behaviours have sent so far, every connection together: what a client read,
     /// give or take the socket buffers.
-    var bytesSent: Int { lock.withLock { sentWithoutEnd } }
+    var bytesSent: Int { state.current.sentWithoutEnd }
 
     /// Listens on a free loopback port; `nil` when no socket could be opened.
     init?(_ behaviour: Behaviour) {
         guard let (descriptor, port) = LoopbackSocket.listener(backlog: 16) else { return nil }
         listener = descriptor
         self.port = port
-        self.behaviour = behaviour
+        state = LockedValue(State(behaviour: behaviour))
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -80,21 +82,21 @@ final class MisbehavingServer: @unchecked Sendable {
     func stop() {
         // Under the lock: a serving thread removes its descriptor (under the lock) before closing it, so a
         // descriptor shut down here is never one that was closed and reused meanwhile.
-        lock.withLock {
-            stopped = true
-            for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        state.withLock { state in
+            state.stopped = true
+            for descriptor in state.connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Answers new connections as `behaviour` says, and ends the connections open so far.
     func change(to behaviour: Behaviour) {
-        lock.withLock {
-            self.behaviour = behaviour
-            for descriptor in connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        state.withLock { state in
+            state.behaviour = behaviour
+            for descriptor in state.connections { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.current.stopped }
 
     private func acceptLoop() {
         defer { _ = close(listener) }
@@ -104,9 +106,9 @@ final class MisbehavingServer: @unchecked Sendable {
             guard poll(&entry, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            let accepted = lock.withLock { () -> Bool in
-                guard !stopped else { return false }
-                connections.append(connection)
+            let accepted = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.connections.append(connection)
                 return true
             }
             guard accepted else {
@@ -119,10 +121,10 @@ final class MisbehavingServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer {
-            lock.withLock { connections.removeAll { $0 == connection } }
+            state.withLock { $0.connections.removeAll { $0 == connection } }
             _ = close(connection)
         }
-        let behaviour = lock.withLock { self.behaviour }
+        let behaviour = state.current.behaviour
         if case .forward(let port) = behaviour {
             forward(connection, to: port)
             return
@@ -171,7 +173,7 @@ final class MisbehavingServer: @unchecked Sendable {
         // No receive timeout: a pooled database connection may be idle for long.
         var forever = timeval(tv_sec: 0, tv_usec: 0)
         _ = setsockopt(upstream, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
-        lock.withLock { connections.append(upstream) }
+        state.withLock { $0.connections.append(upstream) }
         let back = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             Self.pump(from: upstream, to: connection)
@@ -179,7 +181,7 @@ final class MisbehavingServer: @unchecked Sendable {
         }
         Self.pump(from: connection, to: upstream)
         back.wait()
-        lock.withLock { connections.removeAll { $0 == upstream } }
+        state.withLock { $0.connections.removeAll { $0 == upstream } }
         _ = close(upstream)
     }
 
@@ -215,7 +217,7 @@ final class MisbehavingServer: @unchecked Sendable {
             let sent = unit.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
             guard sent > 0 else { return }
             sentInAll += sent
-            lock.withLock { sentWithoutEnd += sent }
+            state.withLock { $0.sentWithoutEnd += sent }
         }
     }
 

@@ -10,8 +10,7 @@ import Foundation
 /// A loopback port where nothing listens, held for as long as this lives: a socket bound to it but never
 /// listening, so a connection there is refused and no other test's server can take the port meanwhile
 /// (a port freed by closing a listener was taken by a parallel test's emulator, which answered 404).
-final class RefusingPort: @unchecked Sendable {
-    // @unchecked: immutable after init; the descriptor is closed once, in deinit.
+final class RefusingPort: Sendable {
     let port: Int
     private let descriptor: Int32
 

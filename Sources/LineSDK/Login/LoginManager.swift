@@ -385,9 +385,21 @@ public final class LoginManager: Sendable {
     // MARK: Logout
 
     /// Revokes the refresh and access tokens and forgets them. A 400 from revoke (already invalid) counts as done.
+    ///
+    /// Ordered with the assignments to ``AccessTokenStore/current``: the token assigned last before the call
+    /// is the one revoked and forgotten, and one assigned while the logout runs becomes the session after it.
     public func logout() async throws(LineSDKError) {
         let core = try requireCore()
-        do { try await core.client.signOut() } catch { throw LineSDKError(error, url: core.configuration.platform.revokeURL) }
+        let client = core.client
+        // Through the writer, in its queue: a sign-out straight on the session could revoke and clear an older
+        // token while a newer assignment waits, which then logs the user back in.
+        let outcome = await core.writer.perform { () async -> Result<Void, OAuthError> in
+            do throws(OAuthError) {
+                try await client.signOut()
+                return .success(())
+            } catch { return .failure(error) }
+        }
+        if case .failure(let error) = outcome { throw LineSDKError(error, url: core.configuration.platform.revokeURL) }
     }
 
     /// The completion-handler form of ``logout()``.

@@ -15,43 +15,56 @@ public final class LoginProcess: Sendable {
         case webLogin
     }
 
-    private let task = LockedValue<Task<Void, Never>?>(nil)
-    private let agentSession = LockedValue<(any UserAgentSession)?>(nil)
-    private let route = LockedValue<LoginRoute?>(nil)
-    private let stopped = LockedValue(false)
-    // Set when a newer login replaced this one, so its caller learns why it ended.
-    private let discarded = LockedValue(false)
+    /// The login's state, in one value behind one lock, so that `stop()` and `attach` see each other: a
+    /// session attached after a stop is cancelled, and a stop after an attach cancels that session.
+    private struct State: Sendable {
+        var task: Task<Void, Never>?
+        var agentSession: (any UserAgentSession)?
+        var route: LoginRoute?
+        var stopped = false
+        /// Set when a newer login replaced this one, so its caller learns why it ended.
+        var discarded = false
+    }
+
+    private let state = LockedValue(State())
 
     init() {}
 
     /// The route the login took, once it started showing it; `nil` before.
-    public var loginRoute: LoginRoute? { route.current }
+    public var loginRoute: LoginRoute? { state.current.route }
 
-    func attach(_ task: Task<Void, Never>) { self.task.withLock { $0 = task } }
+    func attach(_ task: Task<Void, Never>) { state.withLock { $0.task = task } }
 
     func attach(_ session: any UserAgentSession, route: LoginRoute?) {
-        agentSession.withLock { $0 = session }
-        if let route { report(route) }
-        // Stopped before the page was shown: the session must not show it.
-        if stopped.current { session.cancel() }
+        let stopped = state.withLock { state -> Bool in
+            state.agentSession = session
+            if let route { state.route = route }
+            return state.stopped
+        }
+        // Stopped before the page was shown: the session must not show it. (Cancelled outside the lock: a
+        // session's cancel runs code this type doesn't know.)
+        if stopped { session.cancel() }
     }
 
     func report(_ route: LoginRoute) {
-        self.route.withLock { $0 = route }
+        state.withLock { $0.route = route }
     }
 
     /// Stops the login; its completion handler gets `authorizeFailed(.forceStopped)`.
     public func stop() {
-        stopped.withLock { $0 = true }
-        agentSession.current?.cancel()
-        task.current?.cancel()
+        let (session, task) = state.withLock { state in
+            state.stopped = true
+            return (state.agentSession, state.task)
+        }
+        session?.cancel()
+        task?.cancel()
     }
 
     /// Stops the login because a newer one replaced it: its caller gets `generalError(.processDiscarded)`.
     func discard() {
-        discarded.withLock { $0 = true }
+        state.withLock { $0.discarded = true }
         stop()
     }
 
-    var wasDiscarded: Bool { discarded.current }
+    var wasDiscarded: Bool { state.current.discarded }
 }

@@ -1,7 +1,7 @@
 import OAuthEngine
 
-/// The one way LINE's API writes to a manager's session: the assignments to ``AccessTokenStore/current``
-/// and the logins, handed to the session one at a time in the order they were made.
+/// The one way LINE's API writes to a manager's session: the assignments to ``AccessTokenStore/current``,
+/// the logins and the logouts, handed to the session one at a time in the order they were made.
 ///
 /// `current`'s setter is synchronous and the session is an actor, so every assignment used to start a task
 /// of its own, and two quick assignments could reach the session in either order. Here they queue on one
@@ -15,6 +15,9 @@ final class SessionWriter: Sendable {
         case replace(TokenSet, done: CheckedContinuation<Void, Never>)
         /// Nothing to write: wakes its waiter once everything queued before it was written.
         case barrier(CheckedContinuation<Void, Never>)
+        /// Work that writes to the session on its own (a logout: revoke, then clear), run with nothing else
+        /// written meanwhile.
+        case perform(@Sendable () async -> Void)
     }
 
     private let stream: AsyncStream<Command>
@@ -45,6 +48,8 @@ final class SessionWriter: Sendable {
                     done.resume()
                 case .barrier(let done):
                     done.resume()
+                case .perform(let body):
+                    await body()
                 }
             }
         }
@@ -60,6 +65,20 @@ final class SessionWriter: Sendable {
         await withCheckedContinuation { done in
             if case .terminated = continuation.yield(.replace(tokens, done: done)) { done.resume() }
         }
+    }
+
+    /// Runs `body` once everything queued before the call has been written to the session, and writes
+    /// nothing queued after the call until `body` has returned: a logout signs out the token assigned
+    /// last before it, and an assignment made while it runs is not undone by its clear.
+    func perform<Outcome: Sendable>(_ body: @escaping @Sendable () async -> Outcome) async -> Outcome {
+        let queued = await withCheckedContinuation { (done: CheckedContinuation<Outcome?, Never>) in
+            let command = Command.perform { done.resume(returning: await body()) }
+            if case .terminated = continuation.yield(command) { done.resume(returning: nil) }
+        }
+        if let queued { return queued }
+        // The writer's task has ended (the stream finishes only in deinit, so not while a caller holds the
+        // writer): nothing else writes to the session now.
+        return await body()
     }
 
     /// Returns once everything queued before the call has been written to the session.

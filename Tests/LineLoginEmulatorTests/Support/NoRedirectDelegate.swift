@@ -8,8 +8,7 @@ import FoundationNetworking
 /// Stops URLSession from following redirects, so tests can read `Location`.
 ///
 /// On Linux only a session-level delegate is consulted for redirects.
-final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    // @unchecked: the class has no stored state.
+final class NoRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,

@@ -1,12 +1,12 @@
 #if Server && Emulator
 import Foundation
+import LineLoginPrimitives
 import OAuthEngine
 
 /// Wraps any transport and injects network faults into chosen endpoints, counting every call that
 /// reached "the network" (faulted or not) per path: the same fault suite can put any transport under
 /// test, the real `URLSessionTransport` against the emulator included.
-final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: `fault`, `paths` and `counts` are touched only under `lock`.
+final class FaultInjectingTransport: HTTPTransport, Sendable {
     enum Fault: Sendable, CustomStringConvertible {
         /// The connection is reset before an answer arrives.
         case connectionReset
@@ -34,11 +34,14 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
     ]
 
     private let base: any HTTPTransport
-    private let lock = NSLock()
-    private var fault: Fault?
-    private var paths: Set<String>?
-    private var counts: [String: Int] = [:]
-    private var injectedCount = 0
+    /// The fault being injected, where, and what reached the network, in the package's one lock box.
+    private struct State: Sendable {
+        var fault: Fault?
+        var paths: Set<String>?
+        var counts: [String: Int] = [:]
+        var injectedCount = 0
+    }
+    private let state = LockedValue(State())
 
     init(_ base: any HTTPTransport = URLSessionTransport()) {
         self.base = base
@@ -46,20 +49,20 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
 
     /// From now on, requests to `paths` (every path when `nil`) meet `fault`; `nil` ends the faults.
     func inject(_ fault: Fault?, on paths: Set<String>? = nil) {
-        lock.withLock {
-            self.fault = fault
-            self.paths = paths
+        state.withLock {
+            $0.fault = fault
+            $0.paths = paths
         }
     }
 
     /// How many requests to `path` reached the network.
-    func calls(to path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+    func calls(to path: String) -> Int { state.current.counts[path] ?? 0 }
 
     /// Requests that reached the network, all paths together.
-    var totalCalls: Int { lock.withLock { counts.values.reduce(0, +) } }
+    var totalCalls: Int { state.current.counts.values.reduce(0, +) }
 
     /// How many requests met a fault.
-    var injected: Int { lock.withLock { injectedCount } }
+    var injected: Int { state.current.injectedCount }
 
     /// Prints how many faults `test` injected, for the figures in docs/SECURITY.md
     /// (`swift test --enable-all-traits --filter FaultTests | grep '^fault suite:'`).
@@ -68,10 +71,10 @@ final class FaultInjectingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let fault = lock.withLock { () -> Fault? in
-            counts[request.url.path, default: 0] += 1
-            let fault = paths.map { $0.contains(request.url.path) ? self.fault : nil } ?? self.fault
-            if fault != nil { injectedCount += 1 }
+        let fault = state.withLock { state -> Fault? in
+            state.counts[request.url.path, default: 0] += 1
+            let fault = state.paths.map { $0.contains(request.url.path) ? state.fault : nil } ?? state.fault
+            if fault != nil { state.injectedCount += 1 }
             return fault
         }
         switch fault {

@@ -52,7 +52,7 @@ enum HTTPClient {
     }
 }
 
-final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 
 /// A Hummingbird application on a free loopback port, stopped by ``stop()``.
-final class TestServer: @unchecked Sendable {
+final class TestServer: Sendable {
     let baseURL: URL
     private let task: Task<Void, any Error>
     private let close: @Sendable () async -> Void

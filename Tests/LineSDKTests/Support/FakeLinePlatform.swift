@@ -10,6 +10,8 @@ import LineLoginPrimitives
 /// and revoke. Several channels can use one instance (the `client_id` of each request is honoured).
 ///
 /// `faults` injects failures; counters and the request log let tests assert what was sent.
+// @unchecked: `signingKey` is an immutable P256 key, which CryptoKit on older Apple SDKs does not declare
+// Sendable; everything mutable is in `state`, the package's lock box.
 final class FakeLinePlatform: HTTPTransport, @unchecked Sendable {
     static let baseURL = URL(string: "https://line.test")!
     static let issuer = "https://line.test"

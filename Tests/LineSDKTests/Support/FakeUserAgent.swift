@@ -6,7 +6,7 @@ import LineLoginPrimitives
 /// A scripted browser: takes the authorization URL, reads `state`, `redirect_uri`, `nonce` and
 /// `code_challenge` (and everything else) from it, registers them with the fake platform, and returns the
 /// redirect LINE would make.
-final class FakeUserAgent: UserAgent, @unchecked Sendable {
+final class FakeUserAgent: UserAgent, Sendable {
     enum Outcome: Sendable {
         /// The user logs in: `<redirect_uri>?code=…&state=…`.
         case approve
@@ -121,7 +121,7 @@ final class FakeUserAgent: UserAgent, @unchecked Sendable {
         }
     }
 
-    private final class Session: UserAgentSession, @unchecked Sendable {
+    private final class Session: UserAgentSession, Sendable {
         let agent: FakeUserAgent
         let redirectURI: URL
         private let waiter = Locked<(continuation: CheckedContinuation<Void, Never>?, cancelled: Bool)>((nil, false))

@@ -119,6 +119,8 @@ extension LineSDKError {
 }
 
 /// Records the token notifications one `AccessTokenStore` posts.
+// @unchecked: `observers` holds NotificationCenter's tokens (`NSObjectProtocol`, not Sendable, so not for the lock
+// box); they are set in init and removed by `stop()`, which the owning test calls once (or deinit does).
 final class TokenNotificationRecorder: @unchecked Sendable {
     struct Event: Sendable {
         var name: Notification.Name

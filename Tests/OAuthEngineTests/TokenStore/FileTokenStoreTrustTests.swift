@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LineLoginPrimitives
 @testable import OAuthEngine
 import Testing
 
@@ -99,16 +100,12 @@ struct FileTokenStoreTrustTests {
 }
 
 /// The warnings a store reported, in order.
-private final class WarningLog: @unchecked Sendable {
-    // @unchecked: `warnings` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var warnings: [FileTokenStoreWarning] = []
+private final class WarningLog: Sendable {
+    private let warnings = LockedValue<[FileTokenStoreWarning]>([])
 
     func append(_ warning: FileTokenStoreWarning) {
-        lock.withLock { warnings.append(warning) }
+        warnings.withLock { $0.append(warning) }
     }
 
-    var all: [FileTokenStoreWarning] {
-        lock.withLock { warnings }
-    }
+    var all: [FileTokenStoreWarning] { warnings.current }
 }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import LineLoginPrimitives
 @testable import OAuthEngine
 import Testing
 
@@ -65,13 +66,11 @@ import Testing
 
 /// Descriptors another part of the process opens while the server runs; they fill the lowest free
 /// numbers, the ones the server just closed among them.
-private final class OpenedElsewhere: @unchecked Sendable {
-    // @unchecked: `opened` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var opened: [Int32] = []
+private final class OpenedElsewhere: Sendable {
+    private let opened = LockedValue<[Int32]>([])
 
     func openSome() {
-        lock.withLock {
+        opened.withLock { opened in
             for _ in 0..<64 {
                 let descriptor = open("/dev/null", O_RDONLY)
                 if descriptor >= 0 { opened.append(descriptor) }
@@ -79,7 +78,5 @@ private final class OpenedElsewhere: @unchecked Sendable {
         }
     }
 
-    var descriptors: [Int32] {
-        lock.withLock { opened }
-    }
+    var descriptors: [Int32] { opened.current }
 }

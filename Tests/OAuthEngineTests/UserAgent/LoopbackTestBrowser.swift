@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LineLoginPrimitives
 import OAuthEngine
 
 /// What the simulated browser got back from the loopback agent.
@@ -15,11 +16,9 @@ struct LoopbackBrowserVisit: Sendable {
 
 /// Plays browser and provider: when asked to open the authorization URL, it reads `redirect_uri`
 /// from it and (like a browser after sign-in) requests that URI with `query`, via URLSession.
-final class LoopbackTestBrowser: @unchecked Sendable {
-    // @unchecked: `visit` and `openCount` are only touched under `lock`.
-    private let lock = NSLock()
-    private var visit: Task<LoopbackBrowserVisit?, Never>?
-    private var opened = 0
+final class LoopbackTestBrowser: Sendable {
+    /// The callback request under way and how often the opener ran.
+    private let state = LockedValue<(visit: Task<LoopbackBrowserVisit?, Never>?, opened: Int)>((nil, 0))
     private let query: String
     private let before: (@Sendable (Int) async -> Void)?
 
@@ -41,9 +40,9 @@ final class LoopbackTestBrowser: @unchecked Sendable {
                 let port = target.port
             else { return false }
             let before = self.before
-            lock.withLock {
-                opened += 1
-                visit = Task {
+            state.withLock {
+                $0.opened += 1
+                $0.visit = Task {
                     await before?(port)
                     return await Self.fetch(target)
                 }
@@ -53,11 +52,11 @@ final class LoopbackTestBrowser: @unchecked Sendable {
     }
 
     /// How often the opener was called.
-    var openCount: Int { lock.withLock { opened } }
+    var openCount: Int { state.current.opened }
 
     /// Waits for the callback request's response.
     func response() async -> LoopbackBrowserVisit? {
-        guard let task = lock.withLock({ visit }) else { return nil }
+        guard let task = state.current.visit else { return nil }
         return await task.value
     }
 

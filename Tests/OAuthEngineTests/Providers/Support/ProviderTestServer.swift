@@ -1,14 +1,14 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import LineLoginPrimitives
 @testable import OAuthEngine
 
 /// A fake provider for the profile tests, reached through ``HTTPTransport``: answers the token, JWKS,
 /// userinfo, revocation and introspection endpoints of `endpoints`, signs ID tokens (ES256 or RS256)
 /// with its own swift-crypto code, and records every request. How it departs from the RFCs (no nonce
 /// echo, no `token_type`, 400 on revoke) is set per test, so a quirk can be seen doing its one thing.
-final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
-    // @unchecked: every mutable member is touched only under `lock`.
+final class ProviderTestServer: HTTPTransport, Sendable {
     struct Behaviour: Sendable {
         var echoNonce = true
         var sendTokenType = true
@@ -28,26 +28,29 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
     let endpoints: ProviderEndpoints
     let clientID: String
     let algorithm: JWSAlgorithm
-    private let lock = NSLock()
-    private var behaviourValue: Behaviour
-    private var recorded: [HTTPRequest] = []
-    private var nonce: String?
-    private var issued = 0
+    /// What the server was set to do and what it saw, in the package's one lock box.
+    private struct State: Sendable {
+        var behaviour: Behaviour
+        var recorded: [HTTPRequest] = []
+        var nonce: String?
+        var issued = 0
+    }
+    private let state: LockedValue<State>
 
     init(endpoints: ProviderEndpoints, clientID: String, algorithm: JWSAlgorithm, behaviour: Behaviour = Behaviour()) {
         self.endpoints = endpoints
         self.clientID = clientID
         self.algorithm = algorithm
-        behaviourValue = behaviour
+        state = LockedValue(State(behaviour: behaviour))
     }
 
     var behaviour: Behaviour {
-        get { lock.withLock { behaviourValue } }
-        set { lock.withLock { behaviourValue = newValue } }
+        get { state.current.behaviour }
+        set { state.withLock { $0.behaviour = newValue } }
     }
 
     /// Every request so far.
-    var requests: [HTTPRequest] { lock.withLock { recorded } }
+    var requests: [HTTPRequest] { state.current.recorded }
 
     /// The requests sent to `url`.
     func requests(to url: URL?) -> [HTTPRequest] { requests.filter { $0.url == url } }
@@ -55,11 +58,11 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
     /// What the browser saw in the authorization request (the nonce to echo).
     func authorizationRequested(_ url: URL) {
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        lock.withLock { nonce = query.first { $0.name == "nonce" }?.value }
+        state.withLock { $0.nonce = query.first { $0.name == "nonce" }?.value }
     }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        lock.withLock { recorded.append(request) }
+        state.withLock { $0.recorded.append(request) }
         let behaviour = self.behaviour
         switch request.url {
         case endpoints.tokenEndpoint: return tokenResponse(behaviour)
@@ -76,9 +79,9 @@ final class ProviderTestServer: HTTPTransport, @unchecked Sendable {
     }
 
     private func tokenResponse(_ behaviour: Behaviour) -> HTTPResponse {
-        let (count, nonce) = lock.withLock { () -> (Int, String?) in
-            issued += 1
-            return (issued, self.nonce)
+        let (count, nonce) = state.withLock { state -> (Int, String?) in
+            state.issued += 1
+            return (state.issued, state.nonce)
         }
         var body: [String: JSONValue] = [
             "access_token": .string("access-\(count)"), "refresh_token": .string("refresh-\(count)"),
@@ -169,13 +172,11 @@ struct ProviderTestAgent: UserAgent {
 }
 
 /// A value behind a lock, shared between a test and the closures it hands out.
-final class ProviderTestBox<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
+final class ProviderTestBox<Value: Sendable>: Sendable {
+    private let stored: LockedValue<Value>
+    init(_ value: Value) { stored = LockedValue(value) }
     var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.current }
+        set { stored.withLock { $0 = newValue } }
     }
 }
