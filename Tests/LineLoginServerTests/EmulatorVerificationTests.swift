@@ -33,7 +33,7 @@ import Testing
     /// both modes accept its tokens with the endpoints at the emulator; the emulator's URL as issuer refuses them.
     @Test func aVerifierPinningLINEsIssuerAcceptsAnEmulatorWithThatIssuer() async throws {
         let fixture = try await EmulatorHarness.start { $0.issuer = LinePlatform.production.issuer }
-        let idToken = try #require(try await fixture.tokens(nonce: "pinned").idToken)
+        let idToken = try #require(try await fixture.tokens(nonce: "pinned").IDToken)
         let platform = LinePlatform.custom(baseURL: fixture.baseURL, issuer: LinePlatform.production.issuer)
         let channels = [LineChannel(channelID: EmulatorHarness.channelID)]
         let local = try IDTokenVerifier(channels: channels, platform: platform)
