@@ -1,26 +1,13 @@
 import Foundation
+#if Emulator
+import LineLoginTesting
+#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
 
 @Suite struct AccessTokenStoreTests {
-    @Test func currentFollowsLoginRefreshAndLogout() async throws {
-        let env = try LineTestEnvironment()
-        let store = env.manager.accessTokenStore
-        #expect(store.current == nil)
-
-        let result = try await env.login([.profile, .openID])
-        #expect(store.current == result.accessToken)
-        #expect(env.manager.isAuthorized)
-
-        let refreshed = try await env.manager.api.refreshAccessToken()
-        #expect(store.current == refreshed)
-
-        try await env.manager.logout()
-        #expect(store.current == nil)
-        #expect(!env.manager.isAuthorized)
-    }
-
+    // Untouched for now: plain flows, but the recorder tells this test's tokens from parallel tests' by the fake's issued-token list.
     @Test func notificationsForLoginRefreshAndLogout() async throws {
         let env = try LineTestEnvironment()
         let recorder = TokenNotificationRecorder(platform: env.platform)
@@ -55,67 +42,98 @@ import Testing
         #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
     }
 
+    #if Emulator
+    @Test func currentFollowsLoginRefreshAndLogout() async throws {
+        try await withTestLinePlatform { line in
+            let manager = try LoginManager(configuration: line.loginConfiguration())
+            let store = manager.accessTokenStore
+            #expect(store.current == nil)
+
+            let result = try await manager.login(permissions: [.profile, .openID])
+            #expect(store.current == result.accessToken)
+            #expect(manager.isAuthorized)
+
+            let refreshed = try await manager.api.refreshAccessToken()
+            #expect(refreshed.value != result.accessToken.value, "a refresh issues a new access token")
+            #expect(store.current == refreshed)
+
+            try await manager.logout()
+            #expect(store.current == nil)
+            #expect(!manager.isAuthorized)
+        }
+    }
+
     @Test func changesStreamYieldsTokensThenNil() async throws {
-        let env = try LineTestEnvironment()
-        let changes = env.manager.accessTokenStore.changes
-        var iterator = changes.makeAsyncIterator()
+        try await withTestLinePlatform { line in
+            let manager = try LoginManager(configuration: line.loginConfiguration())
+            var iterator = manager.accessTokenStore.changes.makeAsyncIterator()
 
-        let result = try await env.login([.profile])
-        let first = await iterator.next()
-        #expect(first == .some(result.accessToken))
+            let result = try await manager.login(permissions: [.profile])
+            let first = await iterator.next()
+            #expect(first == .some(result.accessToken))
 
-        let refreshed = try await env.manager.api.refreshAccessToken()
-        let second = await iterator.next()
-        #expect(second == .some(refreshed))
+            let refreshed = try await manager.api.refreshAccessToken()
+            let second = await iterator.next()
+            #expect(second == .some(refreshed))
 
-        try await env.manager.logout()
-        let third = await iterator.next()
-        #expect(third == .some(nil))
+            try await manager.logout()
+            let third = await iterator.next()
+            #expect(third == .some(nil))
+        }
     }
 
     @Test func accessTokenFields() async throws {
-        let env = try LineTestEnvironment()
-        let before = Date()
-        let result = try await env.login([.profile, .openID, .email])
-        let token = result.accessToken
-        #expect(token.createdAt >= before.addingTimeInterval(-1) && token.createdAt <= Date())
-        #expect(abs(token.expiresAt.timeIntervalSince(token.createdAt) - 2_592_000) < 1)
-        #expect(abs(token.expiresIn - 2_592_000) < 1)
-        #expect(Set(token.permissions) == [.profile, .openID, .email])
-        #expect(token.IDToken?.payload.subject == FakeLinePlatform.defaultUser.userID)
+        try await withTestLinePlatform { line in
+            let manager = try LoginManager(configuration: line.loginConfiguration())
+            let before = Date()
+            let result = try await manager.login(permissions: [.profile, .openID, .email])
+            let token = result.accessToken
+            #expect(token.createdAt >= before.addingTimeInterval(-1) && token.createdAt <= Date())
+            #expect(abs(token.expiresAt.timeIntervalSince(token.createdAt) - line.configuration.accessTokenLifetime) < 1)
+            #expect(abs(token.expiresIn - 2_592_000) < 1, "LINE's 30 days, the emulator's default")
+            #expect(Set(token.permissions) == [.profile, .openID, .email])
+            #expect(token.IDToken?.payload.subject == line.userID)
+        }
     }
 
     /// After a restart the stored session must be visible synchronously, as in LINE's SDK
     /// (`isAuthorized`, `AccessTokenStore.shared.current`).
     @Test func storedSessionIsVisibleAfterSetup() async throws {
-        let platform = FakeLinePlatform()
-        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
-        let env = try LineTestEnvironment(platform: platform, store: MemoryTokenStore(tokens: tokens))
+        try await withTestLinePlatform { line in
+            let signedIn = try await line.signIn(scopes: ["profile"])
+            let now = Date()
+            let tokens = TokenSet(
+                accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, idToken: nil, scopes: signedIn.scopes,
+                issuedAt: now, expiresAt: now.addingTimeInterval(signedIn.expiresIn ?? 3600))
+            let manager = try LoginManager(configuration: line.loginConfiguration(tokenStore: MemoryTokenStore(tokens: tokens)))
 
-        // The session itself works: the API uses the stored token.
-        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
-        #expect(platform.requests(to: FakeLinePlatform.Paths.profile).last?.headers["Authorization"] == "Bearer \(tokens.accessToken)")
+            // The session itself works: the API uses the stored token (the platform answers 401 to any other).
+            #expect(try await manager.api.getProfile().userID == line.userID)
 
-        // An asynchronous store is read in the background after setup: wait for that read's token to show.
-        let changes = env.manager.accessTokenStore.changes
-        if !env.manager.isAuthorized {
-            for await token in changes where token != nil { break }
+            // An asynchronous store is read in the background after setup: wait for that read's token to show.
+            let changes = manager.accessTokenStore.changes
+            if !manager.isAuthorized {
+                for await token in changes where token != nil { break }
+            }
+            #expect(manager.isAuthorized)
+            #expect(manager.accessTokenStore.current?.value == tokens.accessToken)
         }
-        #expect(env.manager.isAuthorized)
-        #expect(env.manager.accessTokenStore.current?.value == tokens.accessToken)
     }
 
     @Test func storeFailureKeepsTokensInMemory() async throws {
-        let store = MemoryTokenStore()
-        let env = try LineTestEnvironment(store: store)
-        await store.setFailure(.io("disk full"))
-        let result = try await env.login([.profile])
-        #expect(env.manager.accessTokenStore.current == result.accessToken)
-        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
-        await store.setFailure(nil)
-        _ = try await env.manager.api.getProfile()
-        #expect(await env.storedTokens()?.accessToken == result.accessToken.value, "the write is retried")
+        try await withTestLinePlatform { line in
+            let store = MemoryTokenStore()
+            let manager = try LoginManager(configuration: line.loginConfiguration(tokenStore: store))
+            await store.setFailure(.io("disk full"))
+            let result = try await manager.login(permissions: [.profile])
+            #expect(manager.accessTokenStore.current == result.accessToken)
+            #expect(try await manager.api.getProfile().userID == line.userID)
+            await store.setFailure(nil)
+            _ = try await manager.api.getProfile()
+            #expect((try? await store.load())?.accessToken == result.accessToken.value, "the write is retried")
+        }
     }
+    #endif
 }
 
 @Suite struct MultiChannelTests {
@@ -148,6 +166,7 @@ import Testing
         #expect(await capture { () async throws(LineSDKError) in try await first.manager.api.getProfile() }?.isLackOfAccessToken == true)
     }
 
+    // Fault case: the emulator can't be made to refuse a refresh with invalid_grant for one channel only.
     @Test func refreshOnOneChannelLeavesTheOtherAlone() async throws {
         let platform = FakeLinePlatform()
         let first = try LineTestEnvironment(channelID: "1111111111", platform: platform)

@@ -57,6 +57,7 @@ import Testing
         #expect(!manager.isLoginCallback(URL(string: "myapp://authorize/?code=abc&state=def")!))
     }
 
+    // Fault case: reads the code exchange's redirect_uri, which the emulator doesn't record (and has no custom-scheme callback registered).
     @Test func customSchemeCallbackCompletesTheLogin() async throws {
         let setup = try Self.makeSetup(redirect: Self.customScheme)
         let login = Task {
@@ -106,6 +107,7 @@ import Testing
         #expect(setup.manager.isAuthorized)
     }
 
+    // Fault case: asserts no token request was sent; the emulator keeps no per-path request count.
     @Test func callbackWithAnotherStateIsAStateMismatch() async throws {
         let setup = try Self.makeSetup(redirect: Self.customScheme)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }
@@ -128,6 +130,7 @@ import Testing
 
     /// Checklist: "Accept it only while a login for that redirect URI is pending". A login waiting on the
     /// universal link must not be handed (and killed by) a custom-scheme URL, which any app can open.
+    // Fault case: counts token requests (at most one), which the emulator doesn't record.
     @Test func callbackForAnotherRedirectURIDoesNotEndTheWaitingLogin() async throws {
         let setup = try Self.makeSetup(redirect: Self.universalLink)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }

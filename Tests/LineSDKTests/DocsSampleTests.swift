@@ -379,6 +379,7 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(afterLogout.get("error", as: LineSDKError.self)?.isLackOfAccessToken == true)
     }
 
+    // Fault case: counts the platform's PKCE checks and reads the agent's authorization query, which the emulator doesn't expose.
     @Test func docsLoginWithProfileOnly() async throws {
         let (platform, agent) = try await Self.setUpShared()
         let login = await run(LineDocsSamples.login)
@@ -399,6 +400,7 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(!LoginManager.shared.isAuthorized)
     }
 
+    // Fault case: the emulator can't be made to answer the profile endpoint with 403.
     @Test func docsErrorDataForAForbiddenProfile() async throws {
         let (platform, _) = try await Self.setUpShared()
         _ = await run(LineDocsSamples.login)

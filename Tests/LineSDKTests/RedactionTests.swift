@@ -37,6 +37,7 @@ import Testing
         #expect(!String(describing: env.manager.accessTokenStore.current).contains(token.value))
     }
 
+    // Fault case: plays a wrong nonce, broken token answers and an invalid_grant refresh, none of which the emulator can be made to give.
     @Test func errorsFromEveryFailureHideTokens() async throws {
         let platform = FakeLinePlatform()
         var errors: [LineSDKError] = []
@@ -96,6 +97,7 @@ import Testing
         }
     }
 
+    // Fault case: the emulator can't be made to answer the token endpoint with a wrong token_type.
     @Test func tokenResponseBodyIsRedactedInTheError() async throws {
         let env = try LineTestEnvironment()
         env.platform.setFaults { $0.tokenWrongType = true }
