@@ -107,6 +107,36 @@ import Testing
         #expect(try await store.load()?.accessToken == second.value)
     }
 
+    /// An assignment while `API.Auth.revokeAccessToken()` revokes the current token: the revoke forgets the
+    /// token it revoked, not the one assigned meanwhile (it cleared the session whatever it then held).
+    @Test(.timeLimit(.minutes(1)))
+    func anAssignmentDuringARevokeOutlivesIt() async throws {
+        let prefix = "revoke-\(UUID().uuidString)-"
+        let (first, second) = (TokenMirrorOrderTests.token(named: prefix + "A"), TokenMirrorOrderTests.token(named: prefix + "B"))
+        let platform = FakeLinePlatform()
+        let transport = HeldTransport(platform, holding: platform.platform.revokeURL.path)
+        let store = MemoryTokenStore()
+        var configuration = LineTestEnvironment.configuration(
+            channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil)
+        configuration.transport = transport
+        let manager = try LoginManager(configuration: configuration)
+        let mirror = manager.accessTokenStore
+        mirror.current = first
+        await mirror.settled()
+        let revoke = Task { try await manager.api.revokeAccessToken() }
+        for _ in 0..<100_000 where transport.held == 0 { await Task.yield() }
+        #expect(transport.held == 1, "the revoke of A is in flight")
+        mirror.current = second
+        await mirror.settled()
+        transport.release()
+        try await revoke.value
+        await mirror.settled()
+        #expect(platform.revokeRequests.map { $0.field("access_token") } == [first.value], "A was revoked")
+        #expect(mirror.current == second, "the assignment made during the revoke stands")
+        #expect(await (try manager.requireCore().client).currentTokens()?.accessToken == second.value)
+        #expect(try await store.load()?.accessToken == second.value)
+    }
+
     /// A refresh in flight when a token is assigned: the session drops the refresh's result (its generation
     /// moved), so session, store and mirror end on the assignment. This is why the refresh path does not
     /// go through the writer: the session orders it against every replacement itself.

@@ -65,6 +65,7 @@ public struct LineAPIClient: Sendable {
         let stored = kind == .accessToken ? current?.accessToken : current?.refreshToken
         guard let value = token ?? stored else { return }
         do { try await client.tokenClient.revoke(value, kind: kind) } catch { throw LineSDKError(error, url: platform.platform.revokeURL) }
-        if value == stored { await client.session.clear() }
+        // Only if the session still holds it: an assignment or login while the revoke was in flight stays.
+        if value == stored { await client.session.clear(ifHolding: value) }
     }
 }

@@ -103,6 +103,15 @@ public actor CredentialSession {
         notify()
     }
 
+    /// Forgets the tokens locally, as ``clear()``, only while the session still holds `token` as its access or
+    /// refresh token. For a revoke that finishes after the session moved on (a login, or an assignment to
+    /// LINE's `AccessTokenStore.current`): the newer tokens stay. The check and the clear run in one turn of
+    /// the actor, so nothing can replace the tokens between them.
+    public func clear(ifHolding token: String) async {
+        guard let held = await current(), held.accessToken == token || held.refreshToken == token else { return }
+        await clear()
+    }
+
     /// Tokens whose access token is not about to expire: refreshes first when within ``refreshMargin``.
     public func validTokens() async throws(OAuthError) -> TokenSet {
         guard let tokens = await current() else { throw .notSignedIn }
