@@ -1,14 +1,16 @@
+#if Emulator
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 
-@Suite struct APIWithoutTokenTests {
+@Suite(.emulatedLine) struct APIWithoutTokenTests {
     @Test func everyAPIWithoutATokenIsLackOfAccessToken() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let api = try env.manager.api
         #expect(await capture { () async throws(LineSDKError) in try await api.getProfile() }?.isLackOfAccessToken == true)
         #expect(await capture { () async throws(LineSDKError) in try await api.getBotFriendshipStatus() }?.isLackOfAccessToken == true)
@@ -21,9 +23,9 @@ import Testing
     }
 }
 
-@Suite struct APITests {
+@Suite(.emulatedLine) struct APITests {
     private func loggedIn(_ permissions: Set<LoginPermission> = [.profile, .openID]) async throws -> (LineTestEnvironment, LoginResult) {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = try await env.login(permissions)
         return (env, result)
     }
@@ -31,9 +33,9 @@ import Testing
     /// Different from LINE's SDK on purpose: revoking a token that is not the current one keeps the session.
     @Test func revokingAnotherTokenKeepsTheSession() async throws {
         let (env, result) = try await loggedIn()
-        let old = env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
+        let old = try await env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
         try await env.manager.api.revokeAccessToken(old.accessToken)
-        #expect(!env.platform.isValidAccessToken(old.accessToken))
+        #expect(await !env.platform.isValidAccessToken(old.accessToken))
         #expect(env.manager.accessTokenStore.current == result.accessToken)
         try await env.manager.api.revokeAccessToken()
         #expect(!env.manager.isAuthorized)
@@ -45,16 +47,16 @@ import Testing
         let api = try env.manager.api
         let profile = try await api.getProfile()
         #expect(profile == result.userProfile)
-        let request = try #require(env.platform.requests(to: FakeLinePlatform.Paths.profile).last)
+        let request = try #require(env.platform.requests(to: EmulatedLine.Paths.profile).last)
         #expect(request.headers["Authorization"] == "Bearer \(result.accessToken.value)")
         #expect(try await api.getBotFriendshipStatus().friendFlag)
     }
 
     @Test func profileWithoutOptionalFields() async throws {
-        let user = FakeLinePlatform.User(
+        let user = EmulatorUser(
             userID: "U0123456789abcdef0123456789abcdef", displayName: "Sally", pictureURL: nil, statusMessage: nil,
-            email: nil, isFriend: false)
-        let env = try LineTestEnvironment(platform: FakeLinePlatform(user: user))
+            email: nil, password: "sally", isFriend: false)
+        let env = try await LineTestEnvironment(users: [user])
         let result = try await env.login([.profile])
         #expect(result.userProfile == UserProfile(userID: user.userID, displayName: "Sally", pictureURL: nil, statusMessage: nil))
         #expect(result.userProfile?.pictureURLLarge == nil)
@@ -64,10 +66,10 @@ import Testing
     /// One 401 → one refresh → the call is repeated with the new token and succeeds.
     @Test func unauthorizedProfileRefreshesOnceAndSucceeds() async throws {
         let (env, result) = try await loggedIn()
-        env.platform.setFaults { $0.profileUnauthorizedOnce = true }
+        env.platform.expireAccessTokens()
         let recorder = TokenNotificationRecorder(platform: env.platform)
         let profile = try await env.manager.api.getProfile()
-        #expect(profile.userID == FakeLinePlatform.defaultUser.userID)
+        #expect(profile.userID == EmulatedLine.defaultUser.userID)
         #expect(env.platform.refreshRequests.count == 1)
         let refresh = try #require(env.platform.refreshRequests.first)
         #expect(refresh.field("client_id") == LineTestEnvironment.channelID)
@@ -77,7 +79,7 @@ import Testing
         #expect(
             current.IDTokenRaw == result.accessToken.IDTokenRaw,
             "the login's ID token survives the refresh (LINE's refresh responses carry no ID token)")
-        let profileCalls = env.platform.requests(to: FakeLinePlatform.Paths.profile)
+        let profileCalls = env.platform.requests(to: EmulatedLine.Paths.profile)
         #expect(profileCalls.last?.headers["Authorization"] == "Bearer \(current.value)")
         #expect(recorder.names == [.LineSDKAccessTokenDidUpdate])
         #expect(recorder.recorded.first?.oldToken == result.accessToken)
@@ -86,8 +88,8 @@ import Testing
 
     /// Concurrent calls that all see a 401 share one refresh.
     @Test func concurrentUnauthorizedCallsShareOneRefresh() async throws {
-        let (env, result) = try await loggedIn()
-        env.platform.expireAccessToken(result.accessToken.value)
+        let (env, _) = try await loggedIn()
+        env.platform.expireAccessTokens()
         let api = try env.manager.api
         let profiles = await withTaskGroup(of: UserProfile?.self) { group in
             for _ in 0..<5 { group.addTask { try? await api.getProfile() } }
@@ -100,17 +102,17 @@ import Testing
     }
 
     @Test func expiringTokenIsRefreshedBeforeTheCall() async throws {
-        let platform = FakeLinePlatform()
-        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"], expiresIn: 30)
+        let platform = try await EmulatedLine.start()
+        let tokens = try await platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"], expiresIn: 30)
         let env = try LineTestEnvironment(platform: platform, store: MemoryTokenStore(tokens: tokens))
         _ = try await env.manager.api.getProfile()
         #expect(platform.refreshRequests.count == 1)
-        #expect(platform.requests(to: FakeLinePlatform.Paths.profile).count == 1, "no 401 round trip")
+        #expect(platform.requests(to: EmulatedLine.Paths.profile).count == 1, "no 401 round trip")
     }
 
     @Test func refreshInvalidGrantEndsTheSession() async throws {
         let (env, result) = try await loggedIn()
-        env.platform.setFaults { $0.refreshInvalidGrant = true }
+        try await env.revokeRefreshTokenAtLINE()
         let recorder = TokenNotificationRecorder(platform: env.platform)
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.refreshAccessToken() })
         #expect(error.isRefreshTokenError)
@@ -125,9 +127,9 @@ import Testing
 
     /// The docs' scenario: an API call with an expired token whose refresh token is dead too.
     @Test func unauthorizedCallWithDeadRefreshTokenIsRefreshTokenError() async throws {
-        let (env, result) = try await loggedIn()
-        env.platform.expireAccessToken(result.accessToken.value)
-        env.platform.setFaults { $0.refreshInvalidGrant = true }
+        let (env, _) = try await loggedIn()
+        env.platform.expireAccessTokens()
+        try await env.revokeRefreshTokenAtLINE()
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         #expect(error.isRefreshTokenError)
         #expect(!env.manager.isAuthorized)
@@ -172,7 +174,7 @@ import Testing
 
     @Test func timeoutKeepsTheTokens() async throws {
         let (env, result) = try await loggedIn()
-        env.platform.setFaults { $0.transportFailure = (FakeLinePlatform.Paths.profile, .timedOut) }
+        env.platform.setFaults { $0.transportFailure = (EmulatedLine.Paths.profile, .timedOut) }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         guard case .responseFailed(reason: .URLSessionError(let underlying)) = error, underlying as? TransportError == .timedOut else {
             Issue.record("unexpected \(error)")
@@ -184,13 +186,13 @@ import Testing
     }
 
     @Test func forbiddenIsPermissionError() async throws {
-        let (env, _) = try await loggedIn([.openID]) // no profile scope: the fake answers 403
+        let (env, _) = try await loggedIn([.openID]) // no profile scope: LINE answers 403
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         #expect(error.isPermissionError)
         #expect(!error.isBadRequest)
         #expect(error.statusCode == 403)
         #expect(
-            error.apiDetail?.message == "Not allowed to use the API",
+            error.apiDetail?.message == "Not allowed to use the API.",
             "API-style {message} errors are read (LINE's profile and friendship errors are `{message}`)")
         #expect(env.manager.isAuthorized)
         let friendship = await capture { () async throws(LineSDKError) in try await env.manager.api.getBotFriendshipStatus() }
@@ -200,13 +202,13 @@ import Testing
     /// A 401 that survives one refresh is reported as a token error (no refresh loop).
     @Test func persistentUnauthorizedIsTokenError() async throws {
         let (env, _) = try await loggedIn()
-        let before = env.platform.requests(to: FakeLinePlatform.Paths.profile).count
+        let before = env.platform.requests(to: EmulatedLine.Paths.profile).count
         env.platform.setFaults { $0.profileStatus = 401 }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.getProfile() })
         #expect(error.isTokenError)
         #expect(!error.isRefreshTokenError)
         #expect(env.platform.refreshRequests.count == 1)
-        #expect(env.platform.requests(to: FakeLinePlatform.Paths.profile).count - before == 2, "one call, one retry")
+        #expect(env.platform.requests(to: EmulatedLine.Paths.profile).count - before == 2, "one call, one retry")
         #expect(env.manager.isAuthorized)
     }
 
@@ -239,7 +241,7 @@ import Testing
     }
 
     @Test func malformedProfileDuringLoginFailsTheLogin() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.profileGarbage = true }
         let error = await capture { () async throws(LineSDKError) in try await env.login([.profile]) }
         #expect(error?.parsingFailureType == "UserProfile")
@@ -249,16 +251,17 @@ import Testing
         let (env, result) = try await loggedIn([.profile, .openID, .email])
         let verified = try await env.manager.api.verifyAccessToken()
         #expect(verified.channelID == LineTestEnvironment.channelID)
-        #expect(Set(verified.permissions) == [.profile, .openID, .email])
+        // LINE's verify lists the scopes as its token response does: never `email`, even when granted.
+        #expect(Set(verified.permissions) == [.profile, .openID])
         #expect(verified.expiresIn > 0 && verified.expiresIn <= 2_592_000)
-        let request = try #require(env.platform.requests(to: FakeLinePlatform.Paths.verify).last)
+        let request = try #require(env.platform.requests(to: EmulatedLine.Paths.verify).last)
         #expect(request.method == "GET")
         #expect(request.queryValue("access_token") == result.accessToken.value)
     }
 
     @Test func verifyOfARevokedTokenIsBadRequest() async throws {
         let (env, result) = try await loggedIn()
-        env.platform.expireAccessToken(result.accessToken.value)
+        try await env.platform.revoke(accessToken: result.accessToken.value)
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.manager.api.verifyAccessToken() })
         #expect(error.isBadRequest)
         #expect(error.apiDetail?.errorCode == "invalid_request")
@@ -301,8 +304,8 @@ import Testing
         #expect(refreshed.permissions.contains(.email), "email still derived from the kept ID token")
         #expect(env.manager.accessTokenStore.current == refreshed)
         #expect(await env.storedTokens()?.accessToken == refreshed.value)
-        #expect(!env.platform.isValidAccessToken(result.accessToken.value))
-        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
+        #expect(await env.platform.isValidAccessToken(refreshed.value))
+        #expect(try await env.manager.api.getProfile().userID == EmulatedLine.defaultUser.userID)
     }
 
     @Test func revokingTheCurrentAccessTokenLogsOut() async throws {
@@ -331,3 +334,4 @@ import Testing
         #expect(!env.manager.isAuthorized)
     }
 }
+#endif

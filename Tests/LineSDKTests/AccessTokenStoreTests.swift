@@ -1,15 +1,13 @@
-import Foundation
 #if Emulator
+import Foundation
 import LineLoginTesting
-#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
 
-@Suite struct AccessTokenStoreTests {
-    // Untouched for now: plain flows, but the recorder tells this test's tokens from parallel tests' by the fake's issued-token list.
+@Suite(.emulatedLine) struct AccessTokenStoreTests {
     @Test func notificationsForLoginRefreshAndLogout() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let recorder = TokenNotificationRecorder(platform: env.platform)
 
         let result = try await env.login([.profile])
@@ -33,8 +31,8 @@ import Testing
     }
 
     @Test func notificationsCarryTheTokenAsObject() async throws {
-        let first = try LineTestEnvironment()
-        let second = try LineTestEnvironment(channelID: "2222222222")
+        let first = try await LineTestEnvironment()
+        let second = try await LineTestEnvironment(channelID: "2222222222")
         let recorder = TokenNotificationRecorder(platform: first.platform)
         _ = try await second.login([.profile])
         #expect(recorder.recorded.isEmpty, "another manager's login is not this store's notification")
@@ -136,9 +134,9 @@ import Testing
     #endif
 }
 
-@Suite struct MultiChannelTests {
+@Suite(.emulatedLine) struct MultiChannelTests {
     @Test func independentManagersKeepSeparateTokens() async throws {
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start(channelIDs: ["1111111111", "2222222222"])
         let first = try LineTestEnvironment(channelID: "1111111111", platform: platform)
         let second = try LineTestEnvironment(channelID: "2222222222", platform: platform)
 
@@ -162,25 +160,24 @@ import Testing
         #expect(platform.revokeRequests.allSatisfy { $0.field("client_id") == "1111111111" })
         #expect(!first.manager.isAuthorized)
         #expect(second.manager.isAuthorized)
-        #expect(try await second.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID)
+        #expect(try await second.manager.api.getProfile().userID == EmulatedLine.defaultUser.userID)
         #expect(await capture { () async throws(LineSDKError) in try await first.manager.api.getProfile() }?.isLackOfAccessToken == true)
     }
 
-    // Fault case: the emulator can't be made to refuse a refresh with invalid_grant for one channel only.
     @Test func refreshOnOneChannelLeavesTheOtherAlone() async throws {
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start(channelIDs: ["1111111111", "2222222222"])
         let first = try LineTestEnvironment(channelID: "1111111111", platform: platform)
         let second = try LineTestEnvironment(channelID: "2222222222", platform: platform)
         _ = try await first.login([.profile])
         let secondResult = try await second.login([.profile])
-        platform.setFaults { $0.refreshInvalidGrant = true }
+        try await first.revokeRefreshTokenAtLINE()
         _ = await capture { () async throws(LineSDKError) in try await first.manager.api.refreshAccessToken() }
         #expect(!first.manager.isAuthorized)
         #expect(second.manager.accessTokenStore.current == secondResult.accessToken)
     }
 }
 
-@Suite struct CorruptTokenFileTests {
+@Suite(.emulatedLine) struct CorruptTokenFileTests {
     @Test func aCorruptFileIsReportedAndCountsAsLoggedOut() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -199,10 +196,10 @@ import Testing
 }
 
 /// LINE's `AccessTokenStore.current` has a setter: here it replaces the session behind it.
-@Suite struct AccessTokenStoreSetterTests {
+@Suite(.emulatedLine) struct AccessTokenStoreSetterTests {
     @Test func settingCurrentReplacesTheSessionAndNilLogsOut() async throws {
-        let env = try LineTestEnvironment()
-        let issued = env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
+        let env = try await LineTestEnvironment()
+        let issued = try await env.platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile"])
         var changes = env.manager.accessTokenStore.changes.makeAsyncIterator()
         env.manager.accessTokenStore.current = try JSONDecoder().decode(
             AccessToken.self,
@@ -217,7 +214,7 @@ import Testing
         // The session takes assignments in order, after the setter returns: wait until it has.
         await env.manager.accessTokenStore.settled()
         #expect(await env.storedTokens()?.accessToken == issued.accessToken, "saved to the store")
-        #expect(try await env.manager.api.getProfile().userID == FakeLinePlatform.defaultUser.userID, "used by calls")
+        #expect(try await env.manager.api.getProfile().userID == EmulatedLine.defaultUser.userID, "used by calls")
         env.manager.accessTokenStore.current = nil
         #expect(!env.manager.isAuthorized)
         await env.manager.accessTokenStore.settled()
@@ -231,3 +228,4 @@ private extension Data {
         Data(String(decoding: self, as: UTF8.self).replacingOccurrences(of: "\"expires_in\":\"3600\"", with: "\"expires_in\":3600").utf8)
     }
 }
+#endif

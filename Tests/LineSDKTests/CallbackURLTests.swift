@@ -1,17 +1,19 @@
+#if Emulator
 import Foundation
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 
 /// Logins whose redirect comes back through `application(_:open:)` / `handleCallbackURL`, with a
 /// `CallbackURLUserAgent` (the cross-platform form of LINE's custom-scheme and universal-link callbacks).
-@Suite struct CallbackURLTests {
+@Suite(.emulatedLine) struct CallbackURLTests {
     static let bundleID = "com.example.lineapp"
     static let customScheme = URL(string: "line3rdp.com.example.lineapp://authorize/")!
     static let universalLink = URL(string: "https://app.example.com/line-auth/")!
 
     struct Setup {
-        let platform: FakeLinePlatform
+        let platform: EmulatedLine
         let manager: LoginManager
         let agent: CallbackURLUserAgent
         let opened: AsyncStream<URL>
@@ -22,19 +24,19 @@ import Testing
         }
 
         /// What LINE redirects to after the user approved the request `authorizationURL`.
-        func approve(_ authorizationURL: URL, redirect: URL? = nil, state: String? = nil) -> URL {
+        func approve(_ authorizationURL: URL, redirect: URL? = nil, state: String? = nil) async throws -> URL {
             let query = FakeUserAgent.query(authorizationURL)
-            let code = platform.authorize(query)
-            let target = redirect ?? URL(string: query["redirect_uri"]!)!
-            return FakeUserAgent.redirect(target, [("code", code), ("state", state ?? query["state"]!)])
+            let target = try redirect ?? #require(query["redirect_uri"].flatMap(URL.init(string:)))
+            let code = try #require(await platform.approve(authorizationURL, redirectURI: target).code)
+            return FakeUserAgent.redirect(target, [("code", code), ("state", try state ?? #require(query["state"]))])
         }
     }
 
     /// - Parameters:
     ///   - redirect: the callback the agent registers (custom scheme or universal link).
     ///   - inConfiguration: the agent is the configuration's `userAgent` (else it's passed per login).
-    static func makeSetup(redirect: URL, inConfiguration: Bool = true) throws -> Setup {
-        let platform = FakeLinePlatform()
+    static func makeSetup(redirect: URL, inConfiguration: Bool = true) async throws -> Setup {
+        let platform = try await EmulatedLine.start()
         let (opened, continuation) = AsyncStream<URL>.makeStream()
         let agent = CallbackURLUserAgent(redirectURI: redirect) { continuation.yield($0) }
         let configuration = LoginConfiguration(
@@ -43,8 +45,8 @@ import Testing
         return Setup(platform: platform, manager: try LoginManager(configuration: configuration), agent: agent, opened: opened)
     }
 
-    @Test func callbackShapesAreRecognised() throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme)
+    @Test func callbackShapesAreRecognised() async throws {
+        let setup = try await Self.makeSetup(redirect: Self.customScheme)
         let manager = setup.manager
         #expect(manager.configuration?.customSchemeCallbackURL == Self.customScheme)
         #expect(manager.isLoginCallback(URL(string: "line3rdp.com.example.lineapp://authorize/?code=abc&state=def")!))
@@ -57,9 +59,8 @@ import Testing
         #expect(!manager.isLoginCallback(URL(string: "myapp://authorize/?code=abc&state=def")!))
     }
 
-    // Fault case: reads the code exchange's redirect_uri, which the emulator doesn't record (and has no custom-scheme callback registered).
     @Test func customSchemeCallbackCompletesTheLogin() async throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme)
+        let setup = try await Self.makeSetup(redirect: Self.customScheme)
         let login = Task {
             await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile, .openID]) }
         }
@@ -73,11 +74,11 @@ import Testing
         #expect(!setup.manager.application(open: nil))
         #expect(setup.agent.isWaiting)
 
-        let callback = setup.approve(authorizationURL)
+        let callback = try await setup.approve(authorizationURL)
         #expect(callback.absoluteString.hasPrefix("line3rdp.com.example.lineapp://authorize/?code="))
         #expect(setup.manager.application(open: callback, options: [:]))
         let result = try await login.value.get()
-        #expect(result.userProfile?.userID == FakeLinePlatform.defaultUser.userID)
+        #expect(result.userProfile?.userID == EmulatedLine.defaultUser.userID)
         #expect(setup.manager.isAuthorized)
         #expect(setup.platform.codeExchanges.first?.field("redirect_uri") == Self.customScheme.absoluteString)
 
@@ -86,40 +87,39 @@ import Testing
     }
 
     @Test func universalLinkCallbackCompletesTheLogin() async throws {
-        let setup = try Self.makeSetup(redirect: Self.universalLink)
+        let setup = try await Self.makeSetup(redirect: Self.universalLink)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }
         let authorizationURL = try #require(await setup.nextOpened())
         #expect(FakeUserAgent.query(authorizationURL)["redirect_uri"] == Self.universalLink.absoluteString)
-        #expect(setup.manager.handleCallbackURL(setup.approve(authorizationURL)))
+        #expect(setup.manager.handleCallbackURL(try await setup.approve(authorizationURL)))
         let result = try await login.value.get()
         #expect(result.userProfile != nil)
     }
 
     @Test func callbackAgentPassedPerLoginReceivesTheCallback() async throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme, inConfiguration: false)
+        let setup = try await Self.makeSetup(redirect: Self.customScheme, inConfiguration: false)
         let context = UserAgentContext(setup.agent)
         let login = Task {
             await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile], in: context) }
         }
         let authorizationURL = try #require(await setup.nextOpened())
-        #expect(setup.manager.application(open: setup.approve(authorizationURL)))
+        #expect(setup.manager.application(open: try await setup.approve(authorizationURL)))
         _ = try await login.value.get()
         #expect(setup.manager.isAuthorized)
     }
 
-    // Fault case: asserts no token request was sent; the emulator keeps no per-path request count.
     @Test func callbackWithAnotherStateIsAStateMismatch() async throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme)
+        let setup = try await Self.makeSetup(redirect: Self.customScheme)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }
         let authorizationURL = try #require(await setup.nextOpened())
-        #expect(setup.manager.application(open: setup.approve(authorizationURL, state: "forged-state-value")))
+        #expect(setup.manager.application(open: try await setup.approve(authorizationURL, state: "forged-state-value")))
         let error = await capture { () async throws(LineSDKError) in try await login.value.get() }
         #expect(error?.isResponseStateMismatch == true)
-        #expect(setup.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(setup.platform.count(EmulatedLine.Paths.token) == 0)
     }
 
     @Test func cancelledCallbackLoginIsForceStopped() async throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme)
+        let setup = try await Self.makeSetup(redirect: Self.customScheme)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }
         _ = try #require(await setup.nextOpened())
         login.cancel()
@@ -130,9 +130,8 @@ import Testing
 
     /// Checklist: "Accept it only while a login for that redirect URI is pending". A login waiting on the
     /// universal link must not be handed (and killed by) a custom-scheme URL, which any app can open.
-    // Fault case: counts token requests (at most one), which the emulator doesn't record.
     @Test func callbackForAnotherRedirectURIDoesNotEndTheWaitingLogin() async throws {
-        let setup = try Self.makeSetup(redirect: Self.universalLink)
+        let setup = try await Self.makeSetup(redirect: Self.universalLink)
         let login = Task { await outcome { () async throws(LineSDKError) in try await setup.manager.login(permissions: [.profile]) } }
         let authorizationURL = try #require(await setup.nextOpened())
         let state = try #require(FakeUserAgent.query(authorizationURL)["state"])
@@ -148,15 +147,16 @@ import Testing
                 return
             }
         } else {
-            #expect(setup.manager.handleCallbackURL(setup.approve(authorizationURL)))
+            #expect(setup.manager.handleCallbackURL(try await setup.approve(authorizationURL)))
             _ = try await login.value.get()
         }
-        #expect(setup.platform.count(FakeLinePlatform.Paths.token) <= 1)
+        #expect(setup.platform.count(EmulatedLine.Paths.token) <= 1)
     }
 
-    @Test func callbackWithoutWaitingLoginIsNotTaken() throws {
-        let setup = try Self.makeSetup(redirect: Self.customScheme)
+    @Test func callbackWithoutWaitingLoginIsNotTaken() async throws {
+        let setup = try await Self.makeSetup(redirect: Self.customScheme)
         #expect(!setup.manager.handleCallbackURL(URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
         #expect(!setup.agent.deliver(URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
     }
 }
+#endif

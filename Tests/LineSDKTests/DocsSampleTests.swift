@@ -1,13 +1,15 @@
+#if Emulator
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 import LineLoginPrimitives
 
 // Code as LINE's "Integrating LINE Login with your iOS app", "Managing users", "Managing access tokens"
 // and "Handling errors" pages write it, with only the view-controller argument (`in: self`) left out.
-// It must compile against LineSDK's public API; the tests below run it against the fake platform by
+// It must compile against LineSDK's public API; the tests below run it against the emulator by
 // setting `LoginManager.shared` up with `setup(configuration:)`.
 //
 // The "Handling errors" shortcut list (`isURLSessionTimeOut` included) and the "Getting error data"
@@ -268,19 +270,19 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
 }
 
 /// The tests that must use `LoginManager.shared`. `.serialized`, and the only suite touching `.shared`.
-@Suite(.serialized) struct DocsSampleTests {
+@Suite(.serialized, .emulatedLine) struct DocsSampleTests {
     /// `LoginManager.shared` can't be un-set-up, so the "before setup" checks run once, before the
     /// first setup, whichever test of this suite runs first.
     private static let sharedWasChecked = Locked(false)
 
-    /// Points `LoginManager.shared` at a fresh fake platform (setup replaces an earlier one).
-    private static func setUpShared() async throws -> (FakeLinePlatform, FakeUserAgent) {
+    /// Points `LoginManager.shared` at a fresh emulator (setup replaces an earlier one).
+    private static func setUpShared() async throws -> (EmulatedLine, FakeUserAgent) {
         let firstTime = sharedWasChecked.withLock { checked -> Bool in
             defer { checked = true }
             return !checked
         }
         if firstTime { await checkSharedBeforeSetup() }
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start()
         let agent = FakeUserAgent(platform: platform)
         try LoginManager.shared.setup(
             configuration: LineTestEnvironment.configuration(
@@ -313,7 +315,7 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(!LineDocsSamples.application(nil, open: URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
     }
 
-    @Test func docsSamplesRunAgainstTheFakePlatform() async throws {
+    @Test func docsSamplesRunAgainstTheEmulator() async throws {
         let (platform, _) = try await Self.setUpShared()
         #expect(LoginManager.shared.isSetupFinished)
         #expect(!LoginManager.shared.isAuthorized)
@@ -323,25 +325,25 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(login.get("error", as: LineSDKError.self) == nil)
         let raw = try #require(login.get("IDTokenRaw", as: String.self))
         #expect(raw.split(separator: ".").count == 3)
-        #expect(login.get("email", as: String.self) == FakeLinePlatform.defaultUser.email)
-        #expect(login.get("subscriptEmail", as: String.self) == FakeLinePlatform.defaultUser.email)
+        #expect(login.get("email", as: String.self) == EmulatedLine.defaultUser.email)
+        #expect(login.get("subscriptEmail", as: String.self) == EmulatedLine.defaultUser.email)
         #expect(login.get("subscriptNonce", as: String.self) == "<a randomly-generated string>")
         #expect(login.get("nonce", as: String.self) == "<a randomly-generated string>")
-        #expect(login.get("subject", as: String.self) == FakeLinePlatform.defaultUser.userID)
+        #expect(login.get("subject", as: String.self) == EmulatedLine.defaultUser.userID)
         #expect(login.get("hasProfilePermission", as: Bool.self) == true)
         #expect(login.get("hasEmailPermission", as: Bool.self) == true)
         let profile = try #require(login.get("profile", as: UserProfile.self))
-        #expect(profile.userID == FakeLinePlatform.defaultUser.userID)
+        #expect(profile.userID == EmulatedLine.defaultUser.userID)
         #expect(profile.displayName == "Brown")
         #expect(profile.statusMessage == "Hello, LINE!")
-        #expect(profile.pictureURL?.absoluteString == FakeLinePlatform.defaultUser.pictureURL)
+        #expect(profile.pictureURL?.absoluteString == EmulatedLine.defaultUser.pictureURL)
         #expect(LoginManager.shared.isAuthorized)
 
         // AccessTokenStore.shared.current
         let current = DocsRecorder()
         LineDocsSamples.currentToken(current)
         let value = try #require(current.get("currentValue", as: String.self))
-        #expect(platform.isValidAccessToken(value))
+        #expect(await platform.isValidAccessToken(value))
         #expect(current.get("isAuthorized", as: Bool.self) == true)
         if let token = AccessTokenStore.shared.current {
             #expect(token.value == value)
@@ -358,7 +360,7 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         let verify = await run(LineDocsSamples.verifyAccessToken)
         let verified = try #require(verify.get("verify", as: AccessTokenVerifyResult.self))
         #expect(verified.channelID == "1234567890")
-        #expect(Set(verified.permissions) == [.profile, .openID, .email])
+        #expect(Set(verified.permissions) == [.profile, .openID], "LINE's verify never lists email")
         #expect(verified.expiresIn > 0)
 
         // API.Auth.refreshAccessToken
@@ -374,21 +376,21 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(logout.get("loggedOut", as: Bool.self) == true)
         #expect(!LoginManager.shared.isAuthorized)
         #expect(AccessTokenStore.shared.current == nil)
-        #expect(!platform.isValidAccessToken(refreshed))
+        #expect(await !platform.isValidAccessToken(refreshed))
         let afterLogout = await run(LineDocsSamples.getProfile)
         #expect(afterLogout.get("error", as: LineSDKError.self)?.isLackOfAccessToken == true)
     }
 
-    // Fault case: counts the platform's PKCE checks and reads the agent's authorization query, which the emulator doesn't expose.
     @Test func docsLoginWithProfileOnly() async throws {
         let (platform, agent) = try await Self.setUpShared()
         let login = await run(LineDocsSamples.login)
         #expect(login.get("error", as: LineSDKError.self) == nil)
         #expect(login.get("permissions", as: Set<LoginPermission>.self) == [.profile])
-        #expect(login.get("profile", as: UserProfile.self)?.userID == FakeLinePlatform.defaultUser.userID)
+        #expect(login.get("profile", as: UserProfile.self)?.userID == EmulatedLine.defaultUser.userID)
         #expect(agent.lastQuery["scope"] == "profile")
         #expect(agent.lastQuery["nonce"] == nil, "no nonce without openid")
-        #expect(platform.pkceChecks == 1)
+        let verifier = try #require(platform.codeExchanges.last?.field("code_verifier"))
+        #expect(PKCE(verifier: verifier).challenge == agent.lastQuery["code_challenge"])
         _ = await run(LineDocsSamples.logout)
     }
 
@@ -400,7 +402,6 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(!LoginManager.shared.isAuthorized)
     }
 
-    // Fault case: the emulator can't be made to answer the profile endpoint with 403.
     @Test func docsErrorDataForAForbiddenProfile() async throws {
         let (platform, _) = try await Self.setUpShared()
         _ = await run(LineDocsSamples.login)
@@ -421,3 +422,4 @@ private func run(_ sample: (DocsRecorder, @escaping @Sendable () -> Void) -> Voi
         #expect(LoginManager.shared.isLoginCallback(URL(string: "line3rdp.com.example.lineapp://authorize/?code=a&state=b")!))
     }
 }
+#endif

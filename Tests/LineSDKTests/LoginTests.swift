@@ -1,16 +1,18 @@
+#if Emulator
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 import LineLoginPrimitives
 
-@Suite struct LoginPermissionTests {
+@Suite(.emulatedLine) struct LoginPermissionTests {
     static let permissionSets: [[LoginPermission]] = [[.profile], [.openID], [.profile, .openID], [.profile, .openID, .email]]
 
     @Test(arguments: permissionSets)
     func loginWithPermissions(_ list: [LoginPermission]) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let permissions = Set(list)
         let result = try await env.login(permissions)
 
@@ -26,8 +28,8 @@ import LineLoginPrimitives
             state.count >= 43 && state.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "state is unreserved base64url")
 
         // The code exchange: PKCE verified, public client, ES256 ID token asked for.
-        #expect(env.platform.pkceChecks == 1)
         let exchange = try #require(env.platform.codeExchanges.first)
+        #expect(exchange.field("code_verifier").map { PKCE(verifier: $0).challenge } == query["code_challenge"])
         #expect(exchange.field("client_id") == LineTestEnvironment.channelID)
         #expect(exchange.field("client_secret") == nil)
         #expect(exchange.field("id_token_key_type") == "JWK")
@@ -36,7 +38,7 @@ import LineLoginPrimitives
         // The result.
         #expect(result.permissions == permissions)
         #expect(result.accessToken.permissions.count == permissions.count)
-        #expect(env.platform.isValidAccessToken(result.accessToken.value))
+        #expect(await env.platform.isValidAccessToken(result.accessToken.value))
         #expect(abs(result.accessToken.expiresIn - 2_592_000) < 1)
         #expect(result.friendshipStatusChanged == nil)
         if permissions.contains(.openID) {
@@ -46,11 +48,11 @@ import LineLoginPrimitives
             let idToken = try #require(result.accessToken.IDToken)
             #expect(result.accessToken.IDTokenRaw != nil)
             #expect(idToken.payload.nonce == nonce)
-            #expect(idToken.payload.subject == FakeLinePlatform.defaultUser.userID)
+            #expect(idToken.payload.subject == EmulatedLine.defaultUser.userID)
             #expect(idToken.payload.audience == LineTestEnvironment.channelID)
-            #expect(idToken.payload.issuer == "https://line.test")
+            #expect(idToken.payload.issuer == env.platform.issuer)
             #expect(idToken.header.algorithm == "ES256")
-            #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 1)
+            #expect(env.platform.count(EmulatedLine.Paths.certs) == 1)
         } else {
             #expect(query["nonce"] == nil)
             #expect(result.IDTokenNonce == nil)
@@ -59,18 +61,18 @@ import LineLoginPrimitives
         }
         if permissions.contains(.profile) {
             let profile = try #require(result.userProfile)
-            #expect(profile.userID == FakeLinePlatform.defaultUser.userID)
-            #expect(profile.displayName == FakeLinePlatform.defaultUser.displayName)
-            #expect(profile.statusMessage == FakeLinePlatform.defaultUser.statusMessage)
-            #expect(profile.pictureURL == URL(string: FakeLinePlatform.defaultUser.pictureURL!))
-            #expect(profile.pictureURLLarge?.absoluteString == FakeLinePlatform.defaultUser.pictureURL! + "/large")
-            #expect(profile.pictureURLSmall?.absoluteString == FakeLinePlatform.defaultUser.pictureURL! + "/small")
+            #expect(profile.userID == EmulatedLine.defaultUser.userID)
+            #expect(profile.displayName == EmulatedLine.defaultUser.displayName)
+            #expect(profile.statusMessage == EmulatedLine.defaultUser.statusMessage)
+            #expect(profile.pictureURL == URL(string: EmulatedLine.defaultUser.pictureURL!))
+            #expect(profile.pictureURLLarge?.absoluteString == EmulatedLine.defaultUser.pictureURL! + "/large")
+            #expect(profile.pictureURLSmall?.absoluteString == EmulatedLine.defaultUser.pictureURL! + "/small")
         } else {
             #expect(result.userProfile == nil)
-            #expect(env.platform.count(FakeLinePlatform.Paths.profile) == 0)
+            #expect(env.platform.count(EmulatedLine.Paths.profile) == 0)
         }
         if permissions.contains(.email) {
-            #expect(result.accessToken.IDToken?.payload.email == FakeLinePlatform.defaultUser.email)
+            #expect(result.accessToken.IDToken?.payload.email == EmulatedLine.defaultUser.email)
         }
 
         // Stored.
@@ -81,7 +83,7 @@ import LineLoginPrimitives
     }
 
     @Test func appNonceIsSentAndReturned() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         var parameters = LoginManager.Parameters()
         parameters.IDTokenNonce = "server-issued-nonce-0123456789"
         let result = try await env.login([.openID], parameters: parameters)
@@ -91,7 +93,7 @@ import LineLoginPrimitives
     }
 
     @Test func nonceIsNotSentWithoutOpenID() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         var parameters = LoginManager.Parameters()
         parameters.IDTokenNonce = "ignored-without-openid"
         let result = try await env.login([.profile], parameters: parameters)
@@ -100,7 +102,7 @@ import LineLoginPrimitives
     }
 
     @Test func generatedNoncesDifferBetweenLogins() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let first = try await env.login([.openID])
         let second = try await env.login([.openID])
         #expect(first.IDTokenNonce != nil)
@@ -111,18 +113,19 @@ import LineLoginPrimitives
 
     /// LINE's token response's `scope` never lists `email`, even when granted; the ID token's email proves it.
     @Test func emailPermissionComesFromTheIDToken() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = try await env.login([.profile, .openID, .email])
         #expect(env.agent.lastQuery["scope"] == "profile openid email")
-        #expect(await env.storedTokens()?.scopes == ["profile", "openid"], "the fake answered like LINE: scope without email")
+        #expect(await env.storedTokens()?.scopes == ["profile", "openid"], "LINE's scope never lists email")
         #expect(result.permissions.contains(.email))
         #expect(result.accessToken.permissions.contains(.email))
-        #expect(result.accessToken.IDToken?.payload.email == FakeLinePlatform.defaultUser.email)
+        #expect(result.accessToken.IDToken?.payload.email == EmulatedLine.defaultUser.email)
     }
 
     @Test func emailPermissionAbsentWhenTheIDTokenHasNoEmail() async throws {
-        let env = try LineTestEnvironment()
-        env.platform.setFaults { $0.idTokenIncludesEmail = false }
+        var user = EmulatedLine.defaultUser
+        user.email = nil
+        let env = try await LineTestEnvironment(users: [user])
         let result = try await env.login([.profile, .openID, .email])
         #expect(!result.permissions.contains(.email))
         #expect(result.accessToken.IDToken?.payload.email == nil)
@@ -130,7 +133,7 @@ import LineLoginPrimitives
     }
 
     @Test func emailListedInScopeIsNotDuplicated() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.scopeListsEmail = true }
         let result = try await env.login([.profile, .openID, .email])
         #expect(result.accessToken.permissions.filter { $0 == .email }.count == 1)
@@ -140,7 +143,7 @@ import LineLoginPrimitives
 
     @Test(arguments: invalidSets)
     func invalidPermissionsAreRefusedBeforeAnyRequest(_ list: [LoginPermission]) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let error = await capture { () async throws(LineSDKError) in try await env.login(Set(list)) }
         #expect(error?.isInvalidPermissions == true, "\(String(describing: error))")
         #expect(env.agent.authorizationURLs.isEmpty)
@@ -149,16 +152,16 @@ import LineLoginPrimitives
     }
 
     @Test func otherPermissionsArePassedThrough() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = try await env.login([.profile, .openID, .oneTimeShare])
         #expect(env.agent.lastQuery["scope"] == "profile openid onetime.share")
         #expect(result.permissions.contains(.oneTimeShare))
     }
 }
 
-@Suite struct LoginParameterTests {
+@Suite(.emulatedLine) struct LoginParameterTests {
     @Test func parametersBecomeQueryItems() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         var parameters = LoginManager.Parameters()
         parameters.botPromptStyle = .aggressive
         parameters.preferredWebPageLanguage = .japanese
@@ -177,12 +180,12 @@ import LineLoginPrimitives
         #expect(query["max_age"] == "3600")
         #expect(query["disable_auto_login"] == "true")
         #expect(query["switch_amr"] == "false")
-        // max_age makes auth_time required; the fake sent one.
+        // max_age makes auth_time required; LINE (the emulator) sends one.
         #expect(result.accessToken.IDToken?.payload.authTime != nil)
     }
 
     @Test func defaultParametersAddNothing() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         _ = try await env.login([.profile])
         let query = env.agent.lastQuery
         for name in ["bot_prompt", "ui_locales", "initial_amr_display", "prompt", "max_age", "disable_auto_login", "switch_amr"] {
@@ -194,7 +197,7 @@ import LineLoginPrimitives
 
     @Test(arguments: [(LoginManager.Parameters.BotPrompt.normal, "normal"), (.aggressive, "aggressive")])
     func botPromptValues(_ style: LoginManager.Parameters.BotPrompt, _ expected: String) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         var parameters = LoginManager.Parameters()
         parameters.botPromptStyle = style
         _ = try await env.login([.profile], parameters: parameters)
@@ -203,16 +206,18 @@ import LineLoginPrimitives
 
     @Test(arguments: [(LoginManager.Parameters.Prompt.consent, "consent"), (.none, "none"), (.login, "login")])
     func promptValues(_ prompt: LoginManager.Parameters.Prompt, _ expected: String) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         var parameters = LoginManager.Parameters()
         parameters.prompt = prompt
-        _ = try await env.login([.profile], parameters: parameters)
+        let error = await capture { () async throws(LineSDKError) in try await env.login([.profile], parameters: parameters) }
         #expect(env.agent.lastQuery["prompt"] == expected)
+        // LINE answers `prompt=none` without a session in the browser with `login_required`.
+        #expect((error == nil) == (expected != "none"), "\(String(describing: error))")
     }
 
     @Test func configuredRedirectURIIsUsed() async throws {
         let redirect = URL(string: "https://app.line.test/registered-callback")!
-        let env = try LineTestEnvironment { $0.redirectURI = redirect }
+        let env = try await LineTestEnvironment { $0.redirectURI = redirect }
         _ = try await env.login([.profile])
         #expect(env.agent.requestedRedirectURIs == [redirect])
         #expect(env.agent.lastQuery["redirect_uri"] == redirect.absoluteString)
@@ -221,7 +226,7 @@ import LineLoginPrimitives
 
     @Test(arguments: [true, false])
     func friendshipStatusChangedIsReported(_ changed: Bool) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.friendshipStatusChanged = changed
         var parameters = LoginManager.Parameters()
         parameters.botPromptStyle = .normal
@@ -230,23 +235,23 @@ import LineLoginPrimitives
     }
 
     @Test func unknownRedirectParametersAreIgnored() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.extraRedirectParameters = [("something_new", "1")]
         let result = try await env.login([.profile])
         #expect(result.friendshipStatusChanged == nil)
     }
 }
 
-@Suite struct LoginFailureTests {
+@Suite(.emulatedLine) struct LoginFailureTests {
     /// LINE's failed auto login comes back with a valid-looking code and another state (it looks like CSRF).
     @Test func stateMismatchNeverExchangesTheCode() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .wrongState
         let recorder = TokenNotificationRecorder(platform: env.platform)
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         #expect(error.isResponseStateMismatch)
         #expect(!error.isUserCancelled)
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0, "the code of a mismatched state is never sent")
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0, "the code of a mismatched state is never sent")
         #expect(!env.manager.isAuthorized)
         #expect(await env.storedTokens() == nil)
         #expect(recorder.recorded.isEmpty)
@@ -282,17 +287,17 @@ import LineLoginPrimitives
 
     @Test(arguments: ["ACCESS_DENIED", "access_denied", "Access_Denied"])
     func accessDeniedIsUserCancelled(_ code: String) async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .error(code, description: "The user has denied the request")
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.isUserCancelled)
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
         #expect(!env.manager.isAuthorized)
     }
 
     /// The state is checked before the redirect's `error` is believed.
     @Test func errorRedirectWithAnotherStateIsAStateMismatch() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .custom { _, _ in [("error", "ACCESS_DENIED"), ("state", "not-the-state")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.isResponseStateMismatch)
@@ -300,15 +305,15 @@ import LineLoginPrimitives
     }
 
     @Test func redirectWithoutStateIsAStateMismatch() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .custom { _, code in [("code", code)] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.isResponseStateMismatch)
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
     }
 
     @Test func redirectWithoutCodeIsMalformed() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .custom { query, _ in [("state", query["state"] ?? "")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
@@ -318,29 +323,29 @@ import LineLoginPrimitives
     }
 
     @Test func redirectWithTwoCodesIsRefused() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .custom { query, code in [("code", code), ("code", "other"), ("state", query["state"] ?? "")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
             Issue.record("unexpected \(error)")
             return
         }
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
     }
 
     @Test func redirectWithAnotherIssuerIsRefused() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .custom { query, code in [("code", code), ("state", query["state"] ?? ""), ("iss", "https://evil.test")] }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         guard case .authorizeFailed(reason: .malformedRedirectURL) = error else {
             Issue.record("unexpected \(error)")
             return
         }
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
     }
 
     @Test func otherRedirectErrorsAreWebLoginErrors() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .error("INVALID_SCOPE", description: "bad scope")
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         guard case .authorizeFailed(reason: .webLoginError(let code, let description)) = error else {
@@ -352,9 +357,9 @@ import LineLoginPrimitives
         #expect(!error.isUserCancelled)
     }
 
-    @Test func idTokenSubjectDifferentFromProfileIsRefusedAndNothingIsStored() async throws {
-        let env = try LineTestEnvironment()
-        env.platform.setFaults { $0.idTokenSubject = "U00000000000000000000000000000bad" }
+    @Test func aSubjectMismatchIsRefusedAndNothingIsStored() async throws {
+        let env = try await LineTestEnvironment()
+        env.platform.setFaults { $0.profileUserID = "U00000000000000000000000000000bad" }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         #expect(error.isUserIDMismatch)
         #expect(!env.manager.isAuthorized)
@@ -364,7 +369,7 @@ import LineLoginPrimitives
     }
 
     @Test func profileUserIDDifferentFromSubjectIsRefused() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.profileUserID = "U11111111111111111111111111111111" }
         let error = await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID, .email]) }
         #expect(error?.isUserIDMismatch == true)
@@ -375,16 +380,16 @@ import LineLoginPrimitives
     /// `.LineSDKAccessTokenDidUpdate` (and `AccessTokenStore.current` during the profile check) would
     /// otherwise see a token of a login the app was told failed.
     @Test func refusedLoginPostsNoTokenNotification() async throws {
-        let env = try LineTestEnvironment()
-        env.platform.setFaults { $0.idTokenSubject = "U00000000000000000000000000000bad" }
+        let env = try await LineTestEnvironment()
+        env.platform.setFaults { $0.profileUserID = "U00000000000000000000000000000bad" }
         let recorder = TokenNotificationRecorder(platform: env.platform)
         _ = await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) }
         #expect(recorder.names.isEmpty)
     }
 
     @Test func wrongNonceIsRefused() async throws {
-        let env = try LineTestEnvironment()
-        env.platform.setFaults { $0.idTokenNonce = "someone-elses-nonce" }
+        let env = try await LineTestEnvironment()
+        env.agent.tamperedNonce = "someone-elses-nonce"
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.openID]) })
         guard error.refusedClaim == "nonce" else {
             Issue.record("unexpected \(error)")
@@ -395,7 +400,7 @@ import LineLoginPrimitives
     }
 
     @Test func tokenEndpointErrorFailsTheLogin() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.tokenStatus = 503 }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.statusCode == 503)
@@ -407,7 +412,7 @@ import LineLoginPrimitives
     /// The profile read that completes a login fails (503): the login reports an error, so no session
     /// should remain.
     @Test func loginWhoseProfileReadFailsLeavesNoSession() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.profileStatus = 503 }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.statusCode == 503)
@@ -418,7 +423,7 @@ import LineLoginPrimitives
     }
 
     @Test func userAgentCancelIsForceStopped() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .hang
         let task = Task { await capture { () async throws(LineSDKError) in try await env.login([.profile]) } }
         _ = await env.agent.nextPresentation()
@@ -427,13 +432,13 @@ import LineLoginPrimitives
         let error = await task.value
         #expect(error?.isForceStopped == true)
         #expect(!env.manager.isAuthorizing)
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
     }
 }
 
-@Suite struct LoginProcessTests {
+@Suite(.emulatedLine) struct LoginProcessTests {
     @Test func stopEndsTheLoginWithForceStopped() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .hang
         let (results, continuation) = AsyncStream<Result<LoginResult, LineSDKError>>.makeStream()
         let process = try #require(env.manager.login(permissions: [.profile, .openID]) { continuation.yield($0) })
@@ -449,11 +454,11 @@ import LineLoginPrimitives
         #expect(error.isForceStopped)
         #expect(!env.manager.isAuthorizing)
         #expect(!env.manager.isAuthorized)
-        #expect(env.platform.count(FakeLinePlatform.Paths.token) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.token) == 0)
     }
 
     @Test func secondConcurrentLoginFailsWithLoginInProgress() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .hang
         let first = Task { await capture { () async throws(LineSDKError) in try await env.login([.profile]) } }
         _ = await env.agent.nextPresentation()
@@ -473,7 +478,7 @@ import LineLoginPrimitives
     }
 
     @Test func completionFormIgnoresASecondLoginAsLINEDoes() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .hang
         let (firstDone, finished) = AsyncStream<Void>.makeStream()
         let first = try #require(env.manager.login(permissions: [.profile]) { _ in finished.yield() })
@@ -490,7 +495,7 @@ import LineLoginPrimitives
     }
 
     @Test func allowRecreatingReplacesTheRunningLogin() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.agent.outcome = .hang
         let (firstResults, continuation) = AsyncStream<Result<LoginResult, LineSDKError>>.makeStream()
         let first = try #require(env.manager.login(permissions: [.profile]) { continuation.yield($0) })
@@ -511,7 +516,7 @@ import LineLoginPrimitives
     }
 
     @Test func completionHandlerLoginSucceeds() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<LoginResult, LineSDKError>, Never>) in
             env.manager.login(permissions: [.profile], callbackQueue: .untouch) { continuation.resume(returning: $0) }
         }
@@ -523,7 +528,7 @@ import LineLoginPrimitives
     }
 
     @Test func completionHandlerRunsOnTheGivenQueue() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let queue = DispatchQueue(label: "linesdk.tests.callback")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
@@ -535,3 +540,4 @@ import LineLoginPrimitives
         #expect(onQueue)
     }
 }
+#endif

@@ -1,15 +1,13 @@
-import Foundation
 #if Emulator
+import Foundation
 import LineLoginTesting
-#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
 
-@Suite struct LogoutTests {
-    // Fault case: asserts the revoke requests' wire form (order, fields, no secret, content type), which the emulator doesn't record.
+@Suite(.emulatedLine) struct LogoutTests {
     @Test func logoutRevokesRefreshThenAccessTokenAndClears() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = try await env.login([.profile, .openID])
         let stored = try #require(await env.storedTokens())
         let refreshToken = try #require(stored.refreshToken)
@@ -30,17 +28,16 @@ import Testing
         #expect(first.field("client_secret") == nil && second.field("client_secret") == nil, "no secret in an app")
         #expect(first.headers["Content-Type"] == "application/x-www-form-urlencoded")
 
-        #expect(!env.platform.isValidAccessToken(result.accessToken.value))
-        #expect(!env.platform.isValidRefreshToken(refreshToken))
+        #expect(await !env.platform.isValidAccessToken(result.accessToken.value))
+        #expect(env.platform.stats.activeRefreshTokens == 0, "\(refreshToken.count)-character refresh token revoked")
         #expect(!env.manager.isAuthorized)
         #expect(env.manager.accessTokenStore.current == nil)
         #expect(await env.storedTokens() == nil)
     }
 
     /// A 400 from revoke means "already invalid" at LINE: logout still succeeds.
-    // Fault case: the emulator can't be made to answer revoke with 400.
     @Test func logoutWithRevokeBadRequestStillSucceeds() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         _ = try await env.login([.profile])
         env.platform.setFaults { $0.revokeStatus = 400 }
         let error = await capture { () async throws(LineSDKError) in try await env.manager.logout() }
@@ -50,9 +47,8 @@ import Testing
         #expect(await env.storedTokens() == nil)
     }
 
-    // Fault case: the emulator can't be made to answer revoke with 503.
     @Test func logoutWithRevokeOutageStillForgetsLocally() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         _ = try await env.login([.profile])
         env.platform.setFaults { $0.revokeStatus = 503 }
         let error = await capture { () async throws(LineSDKError) in try await env.manager.logout() }
@@ -61,9 +57,8 @@ import Testing
         #expect(await env.storedTokens() == nil)
     }
 
-    // Fault case: counts every request sent (none); the emulator has no per-path request log.
     @Test func logoutWhenLoggedOutSendsNothing() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         try await env.manager.logout()
         #expect(env.platform.requests.isEmpty)
     }
@@ -89,3 +84,4 @@ import Testing
     }
     #endif
 }
+#endif

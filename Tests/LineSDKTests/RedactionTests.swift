@@ -1,10 +1,12 @@
+#if Emulator
 import Foundation
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 
 /// Tokens never appear in `description`, `debugDescription`, `localizedDescription` or error messages.
-@Suite struct RedactionTests {
+@Suite(.emulatedLine) struct RedactionTests {
     private func texts(of error: LineSDKError) -> [String] {
         var dumped = ""
         dump(error, to: &dumped)
@@ -24,7 +26,7 @@ import Testing
     }
 
     @Test func accessTokenDescriptionHidesTheValue() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         let result = try await env.login([.profile, .openID, .email])
         let token = result.accessToken
         let texts = [token.description, token.debugDescription, String(describing: token), String(reflecting: token), "\(token)"]
@@ -37,9 +39,9 @@ import Testing
         #expect(!String(describing: env.manager.accessTokenStore.current).contains(token.value))
     }
 
-    // Fault case: plays a wrong nonce, broken token answers and an invalid_grant refresh, none of which the emulator can be made to give.
+    // The emulator plays the swapped nonce, the expired token and the dead refresh token; the transport injects the rest.
     @Test func errorsFromEveryFailureHideTokens() async throws {
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start()
         var errors: [LineSDKError] = []
         func record(_ error: LineSDKError?, sourceLocation: SourceLocation = #_sourceLocation) {
             if let error { errors.append(error) } else { Issue.record("expected an error", sourceLocation: sourceLocation) }
@@ -47,12 +49,10 @@ import Testing
 
         // Login failures after a code was issued.
         let env = try LineTestEnvironment(platform: platform)
-        platform.setFaults { $0.idTokenNonce = "wrong" }
+        env.agent.tamperedNonce = "wrong"
         record(await capture { () async throws(LineSDKError) in try await env.login([.openID]) })
-        platform.setFaults {
-            $0 = .init()
-            $0.idTokenSubject = "Udeadbeefdeadbeefdeadbeefdeadbeef"
-        }
+        env.agent.tamperedNonce = nil
+        platform.setFaults { $0.profileUserID = "Udeadbeefdeadbeefdeadbeefdeadbeef" }
         record(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         platform.setFaults {
             $0 = .init()
@@ -67,8 +67,8 @@ import Testing
         env.agent.outcome = .approve
 
         // API failures with a session.
-        let result = try await env.login([.profile, .openID])
-        for fault: (inout FakeLinePlatform.Faults) -> Void in [
+        _ = try await env.login([.profile, .openID])
+        for fault: (inout EmulatedLine.Faults) -> Void in [
             { $0.profileStatus = 401 }, { $0.profileStatus = 403 }, { $0.profileStatus = 503 }, { $0.profileGarbage = true },
         ] {
             platform.setFaults {
@@ -83,9 +83,9 @@ import Testing
         }
         record(await capture { () async throws(LineSDKError) in try await env.manager.api.verifyAccessToken() })
         platform.setFaults { $0 = .init() }
-        platform.expireAccessToken(env.manager.accessTokenStore.current?.value ?? result.accessToken.value)
+        platform.expireAccessTokens()
         record(await capture { () async throws(LineSDKError) in try await env.manager.api.verifyAccessToken() })
-        platform.setFaults { $0.refreshInvalidGrant = true }
+        try await env.revokeRefreshTokenAtLINE()
         record(await capture { () async throws(LineSDKError) in try await env.manager.api.refreshAccessToken() })
 
         #expect(errors.count == 12)
@@ -97,9 +97,8 @@ import Testing
         }
     }
 
-    // Fault case: the emulator can't be made to answer the token endpoint with a wrong token_type.
     @Test func tokenResponseBodyIsRedactedInTheError() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.tokenWrongType = true }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         #expect(error.parsingFailureType != nil)
@@ -125,3 +124,4 @@ import Testing
         #expect(LineSDKError.requestFailed(reason: .lackOfAccessToken).localizedDescription.contains("No access token"))
     }
 }
+#endif

@@ -1,6 +1,8 @@
+#if Emulator
 import Foundation
 import LineLoginPrimitives
 import OAuthEngine
+import LineLoginTesting
 import Testing
 @testable import LineSDK
 
@@ -9,7 +11,7 @@ import Testing
 /// an assignment it races is not undone), and a refresh need not (the session drops a refresh's result when
 /// anything replaced the tokens while it was in flight). Both deterministic: a store or a transport holds
 /// one step until the test releases it.
-@Suite struct SessionWriterOrderTests {
+@Suite(.emulatedLine) struct SessionWriterOrderTests {
     /// Wraps a transport and holds the requests to one path until the test releases them.
     final class HeldTransport: HTTPTransport, Sendable {
         private let base: any HTTPTransport
@@ -48,6 +50,26 @@ import Testing
         }
     }
 
+    /// A manager whose session holds token A (settled) and whose revoke requests are held, and a token B to
+    /// assign while one is.
+    private func managerWithHeldRevoke(named name: String) async throws -> (
+        platform: EmulatedLine, transport: HeldTransport, store: MemoryTokenStore, manager: LoginManager, first: AccessToken,
+        second: AccessToken
+    ) {
+        let prefix = "\(name)-\(UUID().uuidString)-"
+        let (first, second) = (TokenMirrorOrderTests.token(named: prefix + "A"), TokenMirrorOrderTests.token(named: prefix + "B"))
+        let platform = try await EmulatedLine.start()
+        let transport = HeldTransport(platform, holding: platform.platform.revokeURL.path)
+        let store = MemoryTokenStore()
+        var configuration = LineTestEnvironment.configuration(
+            channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil)
+        configuration.transport = transport
+        let manager = try LoginManager(configuration: configuration)
+        manager.accessTokenStore.current = first
+        await manager.accessTokenStore.settled()
+        return (platform, transport, store, manager, first, second)
+    }
+
     /// `current = A` (its save held by the store), `current = B`, then a logout: the logout must wait for B to
     /// reach the session, revoke B and leave the user logged out. Straight on the session it revoked A and
     /// cleared, and then B reached the session: logged in after the logout, with an unrevoked token.
@@ -56,7 +78,7 @@ import Testing
         let prefix = "logout-\(UUID().uuidString)-"
         let (first, second) = (TokenMirrorOrderTests.token(named: prefix + "A"), TokenMirrorOrderTests.token(named: prefix + "B"))
         let store = TokenMirrorOrderTests.GatedStore(holding: first.value)
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start()
         let manager = try LoginManager(
             configuration: LineTestEnvironment.configuration(
                 channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil))
@@ -82,18 +104,8 @@ import Testing
     /// logout's clear does not undo it.
     @Test(.timeLimit(.minutes(1)))
     func anAssignmentDuringALogoutOutlivesIt() async throws {
-        let prefix = "during-\(UUID().uuidString)-"
-        let (first, second) = (TokenMirrorOrderTests.token(named: prefix + "A"), TokenMirrorOrderTests.token(named: prefix + "B"))
-        let platform = FakeLinePlatform()
-        let transport = HeldTransport(platform, holding: platform.platform.revokeURL.path)
-        let store = MemoryTokenStore()
-        var configuration = LineTestEnvironment.configuration(
-            channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil)
-        configuration.transport = transport
-        let manager = try LoginManager(configuration: configuration)
+        let (platform, transport, store, manager, first, second) = try await managerWithHeldRevoke(named: "during")
         let mirror = manager.accessTokenStore
-        mirror.current = first
-        await mirror.settled()
         let logout = Task { try await manager.logout() }
         for _ in 0..<100_000 where transport.held == 0 { await Task.yield() }
         #expect(transport.held == 1, "the logout is revoking A")
@@ -111,18 +123,8 @@ import Testing
     /// token it revoked, not the one assigned meanwhile (it cleared the session whatever it then held).
     @Test(.timeLimit(.minutes(1)))
     func anAssignmentDuringARevokeOutlivesIt() async throws {
-        let prefix = "revoke-\(UUID().uuidString)-"
-        let (first, second) = (TokenMirrorOrderTests.token(named: prefix + "A"), TokenMirrorOrderTests.token(named: prefix + "B"))
-        let platform = FakeLinePlatform()
-        let transport = HeldTransport(platform, holding: platform.platform.revokeURL.path)
-        let store = MemoryTokenStore()
-        var configuration = LineTestEnvironment.configuration(
-            channelID: LineTestEnvironment.channelID, platform: platform, store: store, agent: nil)
-        configuration.transport = transport
-        let manager = try LoginManager(configuration: configuration)
+        let (platform, transport, store, manager, first, second) = try await managerWithHeldRevoke(named: "revoke")
         let mirror = manager.accessTokenStore
-        mirror.current = first
-        await mirror.settled()
         let revoke = Task { try await manager.api.revokeAccessToken() }
         for _ in 0..<100_000 where transport.held == 0 { await Task.yield() }
         #expect(transport.held == 1, "the revoke of A is in flight")
@@ -142,7 +144,7 @@ import Testing
     /// go through the writer: the session orders it against every replacement itself.
     @Test(.timeLimit(.minutes(1)))
     func anAssignmentDuringARefreshWinsOverItsResult() async throws {
-        let platform = FakeLinePlatform()
+        let platform = try await EmulatedLine.start()
         let env = try LineTestEnvironment(platform: platform)
         _ = try await env.login([.profile])
         // A second manager on the same store, whose token requests (the refresh) are held.
@@ -167,3 +169,4 @@ import Testing
         #expect(try await env.store.load()?.accessToken == assigned.value)
     }
 }
+#endif

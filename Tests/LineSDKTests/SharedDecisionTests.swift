@@ -1,43 +1,43 @@
-import Foundation
 #if Emulator
+import Foundation
 import LineLoginTesting
-#endif
 import OAuthEngine
 import Testing
 @testable import LineSDK
 
 /// The LINE decisions that the SDK, the CLI and the server kit share: one post-login check, one
 /// provider policy, one store key, one client for LINE's user endpoints.
-@Suite struct SharedDecisionTests {
-    let platform = FakeLinePlatform()
+@Suite(.emulatedLine) struct SharedDecisionTests {
+    /// A client of LINE's user endpoints, through the emulator's recording transport.
+    func client(of platform: EmulatedLine) -> LinePlatformClient {
+        LinePlatformClient(platform: platform.platform, transport: platform, timeout: 5)
+    }
 
-    var client: LinePlatformClient { LinePlatformClient(platform: platform.platform, transport: platform, timeout: 5) }
-
-    func result(scopes: [String], subject: String?) -> SignInResult {
-        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: scopes)
+    /// A sign-in result with tokens the emulator issued, and an ID token whose `sub` is `subject`.
+    func result(on platform: EmulatedLine, scopes: [String], subject: String?) async throws -> SignInResult {
+        let tokens = try await platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: scopes)
         let claims = subject.map { IDTokenClaims(raw: ["sub": .string($0)]) }
         return SignInResult(tokens: tokens, idTokenClaims: claims, responseParameters: [:], nonce: nil)
     }
 
     // MARK: The post-login check
 
-    // Fault case: asserts no profile request was sent; the emulator keeps no per-path request count.
     @Test func withoutTheProfileScopeNoProfileIsRead() async throws {
+        let platform = try await EmulatedLine.start()
         let profile = try await LineLoginCheck.profile(
-            after: result(scopes: ["openid"], subject: "U1"), requestedScopes: ["openid"],
-            platform: client)
+            after: result(on: platform, scopes: ["openid"], subject: "U1"), requestedScopes: ["openid"],
+            platform: client(of: platform))
         #expect(profile == nil)
-        #expect(platform.count(FakeLinePlatform.Paths.profile) == 0)
+        #expect(platform.count(EmulatedLine.Paths.profile) == 0)
     }
 
-    // Untouched for now: a plain flow, but it needs an emulator user with a KELVIN-SIGN-equivalent ID.
     @Test func aSubjectThatIsOnlyCanonicallyEquivalentToTheProfileIsRefused() async throws {
         // "K" and KELVIN SIGN compare equal with `String ==`; the check compares bytes.
-        var user = FakeLinePlatform.defaultUser
+        var user = EmulatedLine.defaultUser
         user.userID = "U-K-4af4980629"
-        let platform = FakeLinePlatform(user: user)
+        let platform = try await EmulatedLine.start(users: [user])
         let client = LinePlatformClient(platform: platform.platform, transport: platform, timeout: 5)
-        let tokens = platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile", "openid"])
+        let tokens = try await platform.issueTokens(clientID: LineTestEnvironment.channelID, scopes: ["profile", "openid"])
         func result(subject: String) -> SignInResult {
             SignInResult(tokens: tokens, idTokenClaims: IDTokenClaims(raw: ["sub": .string(subject)]), responseParameters: [:], nonce: nil)
         }
@@ -53,12 +53,12 @@ import Testing
         #expect(profile?.userID == user.userID)
     }
 
-    // Fault case: the emulator can't be made to answer the profile endpoint with 403.
-    @Test func aProfileFailureKeepsItsStatus() async {
+    @Test func aProfileFailureKeepsItsStatus() async throws {
+        let platform = try await EmulatedLine.start()
+        let signedIn = try await result(on: platform, scopes: ["profile"], subject: nil)
         platform.setFaults { $0.profileStatus = 403 }
         do {
-            _ = try await LineLoginCheck.profile(
-                after: result(scopes: ["profile"], subject: nil), requestedScopes: ["profile"], platform: client)
+            _ = try await LineLoginCheck.profile(after: signedIn, requestedScopes: ["profile"], platform: client(of: platform))
             Issue.record("a 403 profile was accepted")
         } catch {
             guard case .server(let server) = error else {
@@ -100,11 +100,11 @@ import Testing
 
     // MARK: The verify endpoint
 
-    // Fault case: the emulator can't be made to answer verify with an unreadable body.
-    @Test func anUnreadableVerifyAnswerIsAnInvalidResponse() async {
+    @Test func anUnreadableVerifyAnswerIsAnInvalidResponse() async throws {
+        let platform = try await EmulatedLine.start()
         platform.setFaults { $0.verifyGarbage = true }
         do {
-            _ = try await client.verify(accessToken: "at-anything")
+            _ = try await client(of: platform).verify(accessToken: "at-anything")
             Issue.record("garbage was accepted")
         } catch {
             guard case .invalidResponse = error else {
@@ -166,23 +166,21 @@ import Testing
 }
 
 /// LINE's SDK takes the ID token's keys from LINE's discovery document, whose issuer must be LINE's.
-@Suite struct DiscoveryTests {
-    // Fault case: the emulator's discovery document can't name another JWKS path, nor count its reads.
+@Suite(.emulatedLine) struct DiscoveryTests {
     @Test func theKeysComeFromTheDiscoveryDocument() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.discoveryJWKSPath = "/keys/from-discovery" }
         _ = try await env.login([.profile, .openID])
-        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 1)
+        #expect(env.platform.count(EmulatedLine.Paths.discovery) == 1)
         #expect(env.platform.count("/keys/from-discovery") == 1)
-        #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 0, "the platform's own JWKS path is not assumed")
+        #expect(env.platform.count(EmulatedLine.Paths.certs) == 0, "the platform's own JWKS path is not assumed")
         // The location is kept: a second login reads neither again.
         _ = try await env.login([.profile, .openID])
-        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 1)
+        #expect(env.platform.count(EmulatedLine.Paths.discovery) == 1)
     }
 
-    // Fault case: the emulator can't be made to publish a discovery document of another issuer.
     @Test func aDiscoveryDocumentOfAnotherIssuerIsRefused() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         env.platform.setFaults { $0.discoveryIssuer = "https://evil.test" }
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile, .openID]) })
         guard case .untypedError(let underlying as OAuthError) = error, case .idToken(.keysUnavailable) = underlying else {
@@ -190,13 +188,13 @@ import Testing
             return
         }
         #expect(!env.manager.isAuthorized)
-        #expect(env.platform.count(FakeLinePlatform.Paths.certs) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.certs) == 0)
     }
 
-    // Fault case: asserts no discovery request was sent; the emulator keeps no per-path request count.
     @Test func withoutOpenIDNothingIsDiscovered() async throws {
-        let env = try LineTestEnvironment()
+        let env = try await LineTestEnvironment()
         _ = try await env.login([.profile])
-        #expect(env.platform.count(FakeLinePlatform.Paths.discovery) == 0)
+        #expect(env.platform.count(EmulatedLine.Paths.discovery) == 0)
     }
 }
+#endif

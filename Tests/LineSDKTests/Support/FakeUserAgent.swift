@@ -1,11 +1,13 @@
+#if Emulator
 @testable import ClientTestSupport
 import Foundation
 import OAuthEngine
 import LineLoginPrimitives
+import LineLoginTesting
 
-/// A scripted browser: takes the authorization URL, reads `state`, `redirect_uri`, `nonce` and
-/// `code_challenge` (and everything else) from it, registers them with the fake platform, and returns the
-/// redirect LINE would make.
+/// The app's browser, scripted: it shows the authorization URL to the emulator (a user signs in and allows, over
+/// HTTP) and hands back LINE's redirect, or plays what a person, a failed auto login or an attacker does instead
+/// (another `state`, an error, no answer, a swapped nonce).
 final class FakeUserAgent: UserAgent, Sendable {
     enum Outcome: Sendable {
         /// The user logs in: `<redirect_uri>?code=…&state=…`.
@@ -23,18 +25,21 @@ final class FakeUserAgent: UserAgent, Sendable {
 
     static let defaultRedirect = URL(string: "https://app.line.test/line-callback")!
 
-    let platform: FakeLinePlatform
+    let platform: EmulatedLine
     let defaultRedirectURI: URL
-    private let settings: Locked<(outcome: Outcome, friendshipStatusChanged: Bool?, extra: [(String, String)])>
+    private let settings:
+        Locked<
+            (outcome: Outcome, friendshipStatusChanged: Bool?, extra: [(String, String)], tamperedNonce: String?)
+        >
     private let received = Locked<[URL]>([])
     private let redirectURIs = Locked<[URL?]>([])
     private let presentedStream: AsyncStream<URL>
     private let presentedContinuation: AsyncStream<URL>.Continuation
 
-    init(platform: FakeLinePlatform, outcome: Outcome = .approve, redirectURI: URL = FakeUserAgent.defaultRedirect) {
+    init(platform: EmulatedLine, outcome: Outcome = .approve, redirectURI: URL = FakeUserAgent.defaultRedirect) {
         self.platform = platform
         defaultRedirectURI = redirectURI
-        settings = Locked((outcome, nil, []))
+        settings = Locked((outcome, nil, [], nil))
         (presentedStream, presentedContinuation) = AsyncStream<URL>.makeStream()
     }
 
@@ -49,6 +54,13 @@ final class FakeUserAgent: UserAgent, Sendable {
     var friendshipStatusChanged: Bool? {
         get { settings.current.friendshipStatusChanged }
         set { settings.withLock { $0.friendshipStatusChanged = newValue } }
+    }
+
+    /// The nonce an attacker puts in the authorization URL before LINE sees it (LINE then signs an ID token
+    /// with it, which the app must refuse).
+    var tamperedNonce: String? {
+        get { settings.current.tamperedNonce }
+        set { settings.withLock { $0.tamperedNonce = newValue } }
     }
 
     /// More parameters for a successful redirect.
@@ -92,22 +104,35 @@ final class FakeUserAgent: UserAgent, Sendable {
         return Session(agent: self, redirectURI: redirectURI ?? defaultRedirectURI)
     }
 
-    fileprivate func respond(to url: URL, redirectURI: URL) -> URL? {
+    fileprivate func respond(to url: URL, redirectURI: URL) async throws(UserAgentError) -> URL? {
         received.withLock { $0.append(url) }
         presentedContinuation.yield(url)
         let query = Self.query(url)
         let state = query["state"] ?? ""
         let redirect = query["redirect_uri"].flatMap(URL.init(string:)) ?? redirectURI
         let settings = self.settings.current
+        /// The emulator's answer to the authorization URL (a user signs in and allows), as redirect fields.
+        func authorize() async throws(UserAgentError) -> (code: String?, fields: [(String, String)]) {
+            var shown = url
+            if let nonce = settings.tamperedNonce, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+                components.queryItems = components.queryItems?.map { $0.name == "nonce" ? URLQueryItem(name: "nonce", value: nonce) : $0 }
+                shown = components.url ?? url
+            }
+            return try await platform.approve(shown, redirectURI: redirect)
+        }
         switch settings.outcome {
         case .approve:
-            let code = platform.authorize(query)
-            var fields = [("code", code), ("state", state)]
-            if let changed = settings.friendshipStatusChanged { fields.append(("friendship_status_changed", changed ? "true" : "false")) }
+            var fields = try await authorize().fields
+            if let changed = settings.friendshipStatusChanged {
+                fields.removeAll { $0.0 == "friendship_status_changed" }
+                fields.append(("friendship_status_changed", changed ? "true" : "false"))
+            }
             fields += settings.extra
             return Self.redirect(redirect, fields)
         case .wrongState:
-            let code = platform.authorize(query)
+            let answer = try await authorize()
+            // LINE refused the request itself: its error redirect goes back as it is.
+            guard let code = answer.code else { return Self.redirect(redirect, answer.fields) }
             return Self.redirect(redirect, [("code", code), ("state", "tampered" + state.dropFirst(8))])
         case .error(let error, let description):
             var fields = [("error", error)]
@@ -117,7 +142,9 @@ final class FakeUserAgent: UserAgent, Sendable {
         case .hang:
             return nil
         case .custom(let fields):
-            return Self.redirect(redirect, fields(query, platform.authorize(query)))
+            let answer = try await authorize()
+            guard let code = answer.code else { return Self.redirect(redirect, answer.fields) }
+            return Self.redirect(redirect, fields(query, code))
         }
     }
 
@@ -132,7 +159,7 @@ final class FakeUserAgent: UserAgent, Sendable {
         }
 
         func present(_ authorizationURL: URL) async throws(UserAgentError) -> URL {
-            if let callback = agent.respond(to: authorizationURL, redirectURI: redirectURI) { return callback }
+            if let callback = try await agent.respond(to: authorizationURL, redirectURI: redirectURI) { return callback }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let resumeNow = waiter.withLock { state -> Bool in
@@ -158,3 +185,4 @@ final class FakeUserAgent: UserAgent, Sendable {
         }
     }
 }
+#endif

@@ -3,20 +3,32 @@ import Foundation
 import OAuthEngine
 @testable import LineSDK
 import LineLoginPrimitives
+#if Emulator
+import LineLoginEmulator
 
-/// One independent channel: a fake platform, a scripted user agent, a memory token store and a
-/// `LoginManager` set up with all three (never `.shared`).
+/// One independent channel: the emulator (through a recording transport), a scripted user agent, a memory token
+/// store and a `LoginManager` set up with all three (never `.shared`).
 struct LineTestEnvironment {
     static let channelID = "1234567890"
 
-    let platform: FakeLinePlatform
+    let platform: EmulatedLine
     let agent: FakeUserAgent
     let store: MemoryTokenStore
     let manager: LoginManager
     let configuration: LoginConfiguration
 
+    /// An environment on its own emulator (with `users`), stopped when the test ends.
     init(
-        channelID: String = LineTestEnvironment.channelID, platform: FakeLinePlatform = FakeLinePlatform(),
+        channelID: String = LineTestEnvironment.channelID, users: [EmulatorUser] = [EmulatedLine.defaultUser],
+        store: MemoryTokenStore = MemoryTokenStore(), configure: (inout LoginConfiguration) -> Void = { _ in }
+    ) async throws {
+        let platform = try await EmulatedLine.start(channelIDs: [channelID], users: users)
+        try self.init(channelID: channelID, platform: platform, store: store, configure: configure)
+    }
+
+    /// An environment on a started platform (several can share one, a channel each).
+    init(
+        channelID: String = LineTestEnvironment.channelID, platform: EmulatedLine,
         store: MemoryTokenStore = MemoryTokenStore(), configure: (inout LoginConfiguration) -> Void = { _ in }
     ) throws {
         self.platform = platform
@@ -29,12 +41,12 @@ struct LineTestEnvironment {
         manager = try LoginManager(configuration: configuration)
     }
 
-    static func configuration(channelID: String, platform: FakeLinePlatform, store: any TokenStore, agent: (any UserAgent)?)
+    static func configuration(channelID: String, platform: EmulatedLine, store: any TokenStore, agent: (any UserAgent)?)
         -> LoginConfiguration
     {
         LoginConfiguration(
             channelID: channelID, platform: platform.platform, tokenStore: store, transport: platform, userAgent: agent,
-            bundleIdentifier: "com.example.lineapp")
+            bundleIdentifier: EmulatedLine.bundleIdentifier)
     }
 
     /// Logs in with the scripted agent.
@@ -47,7 +59,16 @@ struct LineTestEnvironment {
 
     /// The tokens in the store (not the mirror).
     func storedTokens() async -> TokenSet? { try? await store.load() }
+
+    /// Revokes the stored refresh token at the emulator (another device logged out): the next refresh answers
+    /// `invalid_grant`.
+    func revokeRefreshTokenAtLINE() async throws {
+        guard let refreshToken = await storedTokens()?.refreshToken else { throw EmulatedLine.NoRefreshToken() }
+        try await platform.revoke(refreshToken: refreshToken, channelID: configuration.channelID)
+    }
 }
+
+#endif
 
 /// Runs `body` and returns the `LineSDKError` it threw, or `nil` when it succeeded.
 func capture<T>(_ body: () async throws(LineSDKError) -> T) async -> LineSDKError? {
@@ -118,6 +139,7 @@ extension LineSDKError {
     }
 }
 
+#if Emulator
 /// Records the token notifications one `AccessTokenStore` posts.
 // @unchecked: `observers` holds NotificationCenter's tokens (`NSObjectProtocol`, not Sendable, so not for the lock
 // box); they are set in init and removed by `stop()`, which the owning test calls once (or deinit does).
@@ -133,7 +155,7 @@ final class TokenNotificationRecorder: @unchecked Sendable {
 
     /// Records the notifications about tokens `platform` issued (notifications are process-wide, and
     /// LINE's carry the token, not the store, as `object`).
-    init(platform: FakeLinePlatform) {
+    init(platform: EmulatedLine) {
         for name in [Notification.Name.LineSDKAccessTokenDidUpdate, .LineSDKAccessTokenDidRemove] {
             let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [events] notification in
                 guard let token = notification.object as? AccessToken, platform.issuedSecrets.contains(token.value) else { return }
@@ -164,3 +186,4 @@ final class TokenNotificationRecorder: @unchecked Sendable {
 
     deinit { stop() }
 }
+#endif
