@@ -125,7 +125,7 @@ struct AuthorizationFlowTests {
             )
             #expect(cancelled.status == 302)
             #expect(cancelled.locationQuery["error"] == "access_denied")
-            #expect(cancelled.locationQuery["error_description"] == "The user has denied the request")
+            #expect(cancelled.locationQuery["error_description"] == "The resource owner denied the request.")
             #expect(cancelled.locationQuery["state"] == state)
             #expect(cancelled.headers["location"]?.contains("error_description=The+user+has+denied+the+request") == true)
 

@@ -288,7 +288,7 @@ import LineLoginPrimitives
     @Test(arguments: ["ACCESS_DENIED", "access_denied", "Access_Denied"])
     func accessDeniedIsUserCancelled(_ code: String) async throws {
         let env = try await LineTestEnvironment()
-        env.agent.outcome = .error(code, description: "The user has denied the request")
+        env.agent.outcome = .error(code, description: "The resource owner denied the request.")
         let error = try #require(await capture { () async throws(LineSDKError) in try await env.login([.profile]) })
         #expect(error.isUserCancelled)
         #expect(env.platform.count(EmulatedLine.Paths.token) == 0)

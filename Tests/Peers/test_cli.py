@@ -6,7 +6,8 @@ a temporary `--store-dir` for every session command (never the real home): `logi
 with this script acting as the browser (GET the printed authorization URL, follow the 302 to the CLI's
 loopback listener by hand), `status`, `profile`, `token show [--reveal] | verify | refresh | revoke`,
 `logout`, `verify-id-token` (issuer discovery, a JWKS file, stdin mode, nonce/aud/exp/signature
-failures, usage errors), usage errors of `login` and `status`, and `profile` with the emulator gone.
+failures, usage errors), usage errors of `login` and `status`, `profile` with the emulator gone, and `login
+--platform-issuer` against `emulator --issuer https://access.line.me`.
 Checks the documented exit codes (0 ok, 1 check failed, 2 usage, 3 not logged in, 4 network, 5 login
 failed) and that no token ever appears on stderr, nor on stdout unless `token show --reveal`.
 
@@ -115,9 +116,11 @@ class LoginOutcome:
     callback_url: str
 
 
-def login(cli: CLI, emulator: Emulator, store: str, label: str) -> LoginOutcome:
-    """`login --no-browser --json`, with this function as the browser. Emits checks prefixed by `label`."""
-    args = ["login", "--channel-id", CHANNEL_ID, "--platform", emulator.base_url, "--no-browser",
+def login(cli: CLI, emulator: Emulator, store: str, label: str, platform_args: list[str] | None = None) -> LoginOutcome:
+    """`login --no-browser --json`, with this function as the browser. Emits checks prefixed by `label`.
+    `platform_args` replace `--platform <emulator>` (None: that flag; []: the remembered platform)."""
+    platform = ["--platform", emulator.base_url] if platform_args is None else platform_args
+    args = ["login", "--channel-id", CHANNEL_ID, *platform, "--no-browser",
             "--store-dir", store, "--json", "--timeout", "60"]
     proc = subprocess.Popen([cli.binary, *args], env=cli.env, cwd=tempfile.gettempdir(),
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -805,6 +808,36 @@ def run_demo(cli: CLI) -> None:
           "demo --json: profile displayName Brown")
 
 
+def pinned_issuer(cli: CLI, env: dict[str, str], work: Path) -> None:
+    """An emulator whose ID tokens carry LINE's issuer (`emulator --issuer https://access.line.me`), as a backend
+    that pins it needs: `login` refuses its ID tokens until told the issuer with `--platform-issuer`, and a later
+    login on the remembered platform remembers the issuer too."""
+    line_issuer = "https://access.line.me"
+    pinned = Emulator(cli.binary, ["--auto-approve", "brown@example.com", "--issuer", line_issuer], env=env)
+    pinned.start()
+    try:
+        store = str(work / "store-pinned-issuer")
+        r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", pinned.base_url, "--no-browser", "--store-dir", store)
+        check(r.code == 2 and f"--platform-issuer {line_issuer}" in r.stderr,
+              "login on an emulator with LINE's issuer, no --platform-issuer: exit 2 before any browser, names the flag to add",
+              f"exit {r.code}: {first_line(r.stderr)}")
+        outcome = login(cli, pinned, store, "login --platform-issuer",
+                        platform_args=["--platform", pinned.base_url, "--platform-issuer", line_issuer])
+        check_login_result(outcome, "login --platform-issuer")
+        again = login(cli, pinned, store, "login on the remembered platform and issuer", platform_args=[])
+        check_login_result(again, "login on the remembered platform and issuer")
+        r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform-issuer", line_issuer, "--store-dir",
+                    str(work / "store-issuer-alone"), "--no-browser")
+        check(r.code == 2 and "--platform-issuer needs --platform" in r.stderr,
+              "login --platform-issuer without --platform: exit 2, says --platform is needed", f"exit {r.code}: {first_line(r.stderr)}")
+        r = cli.run("login", "--channel-id", CHANNEL_ID, "--platform", pinned.base_url, "--platform-issuer", "access.line.me",
+                    "--store-dir", str(work / "store-issuer-bad"), "--no-browser")
+        check(r.code == 2 and "is not an issuer" in r.stderr,
+              "login --platform-issuer access.line.me (no scheme): exit 2, says it is not an issuer", f"exit {r.code}: {first_line(r.stderr)}")
+    finally:
+        pinned.stop()
+
+
 def main() -> int:
     binary = peerkit.line_login_binary(timeout=120)
     work = Path(tempfile.mkdtemp(prefix="line-login-cli-test-"))
@@ -842,6 +875,7 @@ def main() -> int:
         check(True, f"emulator (--auto-approve brown@example.com) answers discovery on port {emulator.port}")
         check_paste_back(cli, emulator, work)
         run(cli, emulator, work)
+        pinned_issuer(cli, env, work)
         # Foundation on Linux may create empty cache directories under $HOME/$XDG_DATA_HOME; no file
         # (a token store, a URL cache entry) and no line-login directory may appear there.
         stores = {home / "data" / "line-login", home / ".local" / "share" / "line-login"}

@@ -26,7 +26,7 @@ struct ConsentRoute: Sendable {
             return RouteSupport.redirectError(
                 redirectURI: taken.request.redirectURI,
                 error: RedirectErrorCode.accessDenied,
-                description: "The user has denied the request",
+                description: RedirectErrorCode.accessDeniedDescription,
                 state: taken.request.state
             )
         case "allow":

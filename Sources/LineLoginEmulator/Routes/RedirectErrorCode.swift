@@ -13,9 +13,12 @@ enum RedirectErrorCode {
     static let invalidRequest = "INVALID_REQUEST"
     /// LINE's description for a missing `state`, word for word from the same reports.
     static let missingStateDescription = "'state' is not specified."
-    /// Lower case, as LINE's "Integrating LINE Login with your web app" shows the redirect after the user
-    /// cancels (`error=access_denied&error_description=The+user+has+denied+the+request`).
+    /// Lower case, as LINE's LINE Login v2.1 API reference shows the error redirect after the user cancels
+    /// (https://developers.line.biz/en/reference/line-login/, the authorization error response example:
+    /// `error=access_denied&error_description=The+resource+owner+denied+the+request.&state=0987poi`).
     static let accessDenied = "access_denied"
+    /// The description of that example, word for word.
+    static let accessDeniedDescription = "The resource owner denied the request."
     /// No evidence of LINE's spelling: RFC 6749 §4.1.2.1's.
     static let unsupportedResponseType = "unsupported_response_type"
     /// No evidence of LINE's spelling: RFC 6749 §4.1.2.1's.

@@ -1,10 +1,11 @@
 #if CLI
 import ArgumentParser
 import Foundation
+import LineLoginEmulator
 import LineSDK
 import OAuthEngine
 
-/// `--channel-id` and `--platform`: which LINE Login channel a command acts for, on which platform. Every
+/// `--channel-id`, `--platform` and `--platform-issuer`: which LINE Login channel a command acts for, on which platform. Every
 /// command that takes them takes this group, so the flags, their help and their defaults read the same
 /// everywhere. (The channel secret is not here: `ChannelSecret` decides where it comes from, and only the
 /// commands that may take it as an argument declare `--channel-secret`.)
@@ -19,6 +20,13 @@ struct ChannelOptions: ParsableArguments {
             valueName: "URL"))
     var platformOption: String?
 
+    @Option(
+        name: .customLong("platform-issuer"),
+        help: ArgumentHelp(
+            "The iss the platform's ID tokens carry when it is not --platform's URL: for an emulator started with --issuer, such as https://access.line.me.",
+            valueName: "URL"))
+    var platformIssuerOption: String?
+
     /// The flag, else `$LINE_CHANNEL_ID`; an empty value is none.
     var channelID: String? {
         if let channelIDOption, !channelIDOption.isEmpty { return channelIDOption }
@@ -29,10 +37,27 @@ struct ChannelOptions: ParsableArguments {
     /// `--platform` as given (checked only when used, by `platform(orRemembered:)`).
     var platformString: String? { platformOption }
 
-    /// `--platform`, else `remembered` (a session's platform), else LINE's production platform.
-    func platform(orRemembered remembered: String? = nil) throws -> LinePlatform {
-        guard let string = platformOption ?? remembered else { return .production }
-        return .custom(baseURL: try Self.platformURL(string))
+    /// `--platform`, else `remembered` (a session's platform), else LINE's production platform; with the issuer
+    /// of `--platform-issuer`, else the remembered one when the platform is the remembered one, else the platform's URL.
+    func platform(orRemembered remembered: String? = nil, issuer rememberedIssuer: String? = nil) throws -> LinePlatform {
+        guard let string = platformOption ?? remembered else {
+            if platformIssuerOption != nil {
+                throw CommandFailure(
+                    "--platform-issuer needs --platform: LINE's own platform has its own issuer. Give the platform's URL too.",
+                    exit: .usage)
+            }
+            return .production
+        }
+        let url = try Self.platformURL(string)
+        guard let issuer = platformIssuerOption ?? (platformOption == nil ? rememberedIssuer : nil) else {
+            return .custom(baseURL: url)
+        }
+        guard EmulatorConfiguration.isIssuer(issuer) else {
+            throw CommandFailure(
+                "--platform-issuer \(TerminalText.field(issuer)) is not an issuer: give an absolute http or https URL with a host and no query or fragment, such as https://access.line.me.",
+                exit: .usage)
+        }
+        return .custom(baseURL: url, issuer: issuer)
     }
 
     /// `--platform`'s URL as the engine will use it: https anywhere, plain http only on this machine.

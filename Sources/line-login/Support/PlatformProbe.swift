@@ -10,32 +10,47 @@ enum PlatformProbe {
     static func check(_ platform: LinePlatform, transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10)
         async throws
     {
-        let discovery = platform.issuer + "/.well-known/openid-configuration"
-        let onThisMachine = URL(string: platform.issuer).map { EndpointPolicy.isLoopbackAddress(host: $0.host) } ?? false
+        // Where the platform is (not its issuer: an emulator started with --issuer carries LINE's).
+        let discovery = platform.discoveryURL
+        let address = discovery.deletingLastPathComponent().deletingLastPathComponent().absoluteString
+        let place = address.hasSuffix("/") ? String(address.dropLast()) : address
+        let onThisMachine = EndpointPolicy.isLoopbackAddress(host: discovery.host)
         let hint =
             onThisMachine
-            ? " Is the emulator running? Start it with `line-login emulator --port \(URL(string: platform.issuer)?.port ?? 8400)`."
+            ? " Is the emulator running? Start it with `line-login emulator --port \(discovery.port ?? 8400)`."
             : " Check the network, and --platform if you gave one."
-        let document: DiscoveryDocument
         do {
-            document = try await DiscoveryDocument.fetch(
-                issuer: platform.issuer, at: platform.discoveryURL, transport: transport, timeout: timeout)
+            _ = try await DiscoveryDocument.fetch(issuer: platform.issuer, at: discovery, transport: transport, timeout: timeout)
         } catch {
             switch error {
             case .transport(let failure):
-                throw CommandFailure("The LINE platform at \(platform.issuer) did not answer (\(failure)).\(hint)", exit: .network)
+                throw CommandFailure("The LINE platform at \(place) did not answer (\(failure)).\(hint)", exit: .network)
             case .server(let server):
                 throw CommandFailure(
-                    "The LINE platform at \(platform.issuer) answered HTTP \(server.statusCode) for \(discovery).\(hint)", exit: .network)
+                    "The LINE platform at \(place) answered HTTP \(server.statusCode) for \(discovery.absoluteString).\(hint)",
+                    exit: .network)
             default:
-                throw CommandFailure("\(discovery) is not a LINE platform's discovery document.\(hint)", exit: .network)
+                if let claimed = await claimedIssuer(at: discovery, transport: transport, timeout: timeout),
+                    !ExactMatch.equals(claimed, platform.issuer)
+                {
+                    let shown = TerminalText.field(claimed)
+                    throw CommandFailure(
+                        "The platform at \(place) says its ID tokens carry the issuer \(shown), not \(platform.issuer), so they would "
+                            + "be refused. Pass --platform-issuer \(shown) (an emulator started with --issuer), or --platform \(shown) "
+                            + "if the platform is there.", exit: .usage)
+                }
+                throw CommandFailure("\(discovery.absoluteString) is not a LINE platform's discovery document.\(hint)", exit: .network)
             }
         }
-        guard ExactMatch.equals(document.issuer, platform.issuer) else {
-            throw CommandFailure(
-                "The platform at \(platform.issuer) calls itself \(document.issuer), so its ID tokens would be refused. "
-                    + "Pass --platform \(document.issuer).", exit: .usage)
-        }
+    }
+
+    /// The `issuer` a discovery document names, read without the checks (for the message only).
+    private static func claimedIssuer(at url: URL, transport: any HTTPTransport, timeout: TimeInterval) async -> String? {
+        struct Claim: Decodable { var issuer: String }
+        let request = HTTPRequest(
+            url: url, headers: ["Accept": "application/json"], timeout: timeout, maximumResponseSize: ResponseSizeLimit.discovery)
+        guard let response = try? await transport.perform(request), response.isSuccess else { return nil }
+        return try? JSONDecoder().decode(Claim.self, from: response.body).issuer
     }
 }
 

@@ -21,6 +21,8 @@ struct SessionOptions: ParsableArguments {
     struct Remembered: Codable {
         var channelID: String
         var platform: String?
+        /// `--platform-issuer`, if the login gave one (absent from files written before it existed).
+        var platformIssuer: String?
     }
 
     var directory: URL {
@@ -35,7 +37,8 @@ struct SessionOptions: ParsableArguments {
     }
 
     func remember() throws {
-        let value = Remembered(channelID: try resolvedChannelID(), platform: resolvedPlatformString())
+        let value = Remembered(
+            channelID: try resolvedChannelID(), platform: resolvedPlatformString(), platformIssuer: resolvedPlatformIssuer())
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try JSONEncoder().encode(value).write(to: rememberedURL, options: .atomic)
     }
@@ -54,11 +57,18 @@ struct SessionOptions: ParsableArguments {
         return remembered.platform
     }
 
+    /// `--platform-issuer` with an explicit platform, else the remembered one with the remembered platform.
+    func resolvedPlatformIssuer() -> String? {
+        if channel.platformString != nil { return channel.platformIssuerOption }
+        guard let remembered = remembered(), let channel = try? resolvedChannelID(), remembered.channelID == channel else { return nil }
+        return remembered.platformIssuer
+    }
+
     /// Whether any channel is known (flag, environment or a previous login).
     var hasChannel: Bool { (try? resolvedChannelID()) != nil }
 
     func resolvedPlatform() throws -> LinePlatform {
-        try channel.platform(orRemembered: resolvedPlatformString())
+        try channel.platform(orRemembered: resolvedPlatformString(), issuer: resolvedPlatformIssuer())
     }
 
     /// The manager of a stored session, for the commands that need one (`profile`, `token …`, `logout`):
