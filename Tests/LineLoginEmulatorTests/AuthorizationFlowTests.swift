@@ -127,7 +127,7 @@ struct AuthorizationFlowTests {
             #expect(cancelled.locationQuery["error"] == "access_denied")
             #expect(cancelled.locationQuery["error_description"] == "The resource owner denied the request.")
             #expect(cancelled.locationQuery["state"] == state)
-            #expect(cancelled.headers["location"]?.contains("error_description=The+user+has+denied+the+request") == true)
+            #expect(cancelled.headers["location"]?.contains("error_description=The+resource+owner+denied+the+request.") == true)
 
             let consentCancel = try await harness.browserLogin(
                 query: harness.authorizeQuery(state: state),

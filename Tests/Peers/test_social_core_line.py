@@ -13,7 +13,9 @@ Then the library's real flow, with its public settings and a minimal strategy on
 auth_url() → the emulator's authorize page (auto-approved as Brown: a 302 to the callback) → auth_complete()
 (state check, code exchange at api.line.me's token endpoint) → user data from api.line.me/v2/profile,
 through the library's pipeline. Also checked: discovery on access.line.me names LINE's issuer and URLs, the
-dashboard refuses `Host: access.line.me`, and a name outside the CA's constraints is refused by TLS.
+dashboard refuses `Host: access.line.me`, and a name outside the CA's constraints is refused by TLS. Then
+`line-login emulator-ca export | rotate | delete` on that CA: the export is the PEM the emulator serves with, a
+rotated CA is what a restarted emulator serves (the old one no longer trusted), and a delete removes both files.
 
 Standalone: `LINE_LOGIN=/path/to/line-login python test_social_core_line.py`. Prints `ok - …` / `not ok - …`
 per check and exits 1 if any failed. Codes and tokens are never printed.
@@ -25,6 +27,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -238,14 +241,73 @@ def main() -> int:
             check(user.uid == BROWN_USER_ID, "the user ID is Brown's, from api.line.me/v2/profile")
             check(user.details.get("fullname") == "Brown", "the display name is Brown's")
             check(user.profile.get("userId") == BROWN_USER_ID, "the profile response is LINE's shape (userId)")
+        # The CA's own commands, on the CA this run created.
+        status = peerkit.stop_process(proc)
+        proc = None
+        check(status == 0, "the emulator exits 0 on SIGTERM", f"status {status}")
+        emulator_ca_commands(binary, ca_dir, ca_file)
     finally:
         socket.getaddrinfo = _original_getaddrinfo
         os.environ.pop("REQUESTS_CA_BUNDLE", None)
-        status = peerkit.stop_process(proc)
-        if proc is not None:
-            check(status == 0, "the emulator exits 0 on SIGTERM", f"status {status}")
+        peerkit.stop_process(proc)
         shutil.rmtree(ca_dir, ignore_errors=True)
     return peerkit.summary()
+
+
+def trusts(ca_file: str) -> bool | None:
+    """Whether TLS to access.line.me succeeds when only `ca_file` is trusted (None: no answer at all)."""
+    try:
+        return requests.get("https://access.line.me/.well-known/openid-configuration", timeout=10, verify=ca_file).ok
+    except requests.exceptions.SSLError:
+        return False
+    except requests.RequestException:
+        return None
+
+
+def emulator_ca_commands(binary: str, ca_dir: str, ca_file: str) -> None:
+    """`line-login emulator-ca export | rotate | delete --ca-dir`, end to end: the export is the PEM to trust, a
+    rotation makes a new CA that a restarted emulator serves (the old one is no longer trusted), and a delete
+    removes the key and the certificate."""
+    global _emulator_port
+
+    def ca(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([binary, "emulator-ca", *args, "--ca-dir", ca_dir], capture_output=True, text=True, timeout=60)
+
+    with open(ca_file) as f:
+        old_pem = f.read()
+    exported = ca("export")
+    check(exported.returncode == 0 and exported.stdout.strip() == old_pem.strip(),
+          "emulator-ca export prints the CA certificate the emulator serves with, as PEM", f"exit {exported.returncode}")
+    try:
+        ssl.PEM_cert_to_DER_cert(exported.stdout)
+        check(True, "the export is a PEM certificate (Python's ssl reads it)")
+    except ValueError as error:
+        check(False, "the export is a PEM certificate (Python's ssl reads it)", str(error))
+
+    rotated = ca("rotate")
+    with open(ca_file) as f:
+        new_pem = f.read()
+    check(rotated.returncode == 0 and new_pem.strip() != old_pem.strip(), "emulator-ca rotate writes a new CA certificate",
+          f"exit {rotated.returncode}")
+    check(oct(os.stat(os.path.join(ca_dir, "ca-key.pem")).st_mode & 0o777) == "0o600", "the rotated CA key is 0600")
+    old_copy = os.path.join(ca_dir, "..", os.path.basename(ca_dir) + "-old-ca.pem")
+    with open(old_copy, "w") as f:
+        f.write(old_pem)
+    proc, _emulator_port, _log = start_emulator(binary, ca_dir)
+    try:
+        check(trusts(ca_file) is True, "after a rotation the restarted emulator serves a certificate of the new CA")
+        check(trusts(old_copy) is False, "the old CA is no longer trusted for LINE's names after a rotation")
+    finally:
+        os.remove(old_copy)
+        status = peerkit.stop_process(proc)
+    check(status == 0, "the restarted emulator exits 0 on SIGTERM", f"status {status}")
+
+    deleted = ca("delete")
+    check(deleted.returncode == 0 and not os.path.exists(ca_file) and not os.path.exists(os.path.join(ca_dir, "ca-key.pem")),
+          "emulator-ca delete removes the CA's key and certificate", f"exit {deleted.returncode}")
+    created = ca("export")
+    check(created.returncode == 0 and os.path.exists(ca_file) and created.stdout.strip() == open(ca_file).read().strip(),
+          "emulator-ca export with no CA creates one and prints it", f"exit {created.returncode}")
 
 
 def secret_from_output(log) -> str:
