@@ -1,6 +1,6 @@
 // Every other file of LineLoginEmulatorHTTPS is inside `#if EmulatorHTTPS`: the package trait EmulatorHTTPS brings
-// swift-nio-ssl, swift-certificates and HummingbirdTLS, and without it SwiftPM doesn't even fetch them (Package.swift
-// says why).
+// swift-nio-ssl, swift-certificates and HummingbirdTLS, and without it nothing of this package compiles them (Hummingbird's
+// manifest still has SwiftPM fetch the first two; docs/PACKAGE.md).
 #if !EmulatorHTTPS
 #warning(
     "LineLoginEmulatorHTTPS is empty without the package trait \"EmulatorHTTPS\": depend on swift-line-login with traits: [\"EmulatorHTTPS\"]"
