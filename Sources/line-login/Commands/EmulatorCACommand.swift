@@ -28,7 +28,8 @@ struct EmulatorCACommand: AsyncParsableCommand {
         func run() async throws {
             let authority = try EmulatorCACommand.authority { try EmulatorCertificateAuthority.loadOrCreate(in: folder.url) }
             Console.progress("\(authority.certificateFile.path) (valid until \(authority.expiresAt))")
-            Console.out(authority.certificatePEM)
+            // Line by line: Console writes a newline inside a line out as `\n`, which left `export > ca.pem` no PEM.
+            for line in authority.certificatePEM.split(separator: "\n") { Console.out(String(line)) }
         }
     }
 
