@@ -51,6 +51,8 @@ let package = Package(
         .library(name: "LineLoginPostgres", targets: ["LineLoginPostgres"]),
         .library(name: "LineLoginAsyncHTTPClient", targets: ["LineLoginAsyncHTTPClient"]),
         .library(name: "LineLoginEmulator", targets: ["LineLoginEmulator"]),
+        // The emulator's HTTPS for LINE's host names, from a local certificate authority (EmulatorHTTPS trait).
+        .library(name: "LineLoginEmulatorHTTPS", targets: ["LineLoginEmulatorHTTPS"]),
         // The emulator for an app's or a backend's own tests (Emulator trait).
         .library(name: "LineLoginTesting", targets: ["LineLoginTesting"]),
         .executable(name: "line-login", targets: ["line-login"]),
@@ -66,6 +68,12 @@ let package = Package(
         .trait(
             name: "Emulator", description: "LineLoginEmulator, and LineLoginTesting for your tests: a local LINE Platform on Hummingbird 2."
         ),
+        .trait(
+            name: "EmulatorHTTPS",
+            description:
+                "LineLoginEmulatorHTTPS and `line-login emulator --line-hosts`: the emulator answering for LINE's host names over HTTPS, from a local CA (swift-nio-ssl, swift-certificates).",
+            enabledTraits: ["Emulator"]),
+        // Not EmulatorHTTPS: the demo and the plain emulator build no TLS stack (docs/PACKAGE.md).
         .trait(
             name: "CLI", description: "The line-login command: the demo, the emulator, your LINE session from a terminal, OIDC sign-in.",
             enabledTraits: ["Emulator", "Server"]),
@@ -89,7 +97,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.100.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.20.0"),
-        // The emulator's local certificate authority and its HTTPS for LINE's host names (Emulator trait only).
+        // The emulator's local certificate authority and its HTTPS for LINE's host names (EmulatorHTTPS trait only).
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
@@ -196,12 +204,25 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 gated("Hummingbird", of: "hummingbird", by: "Emulator"),
                 gated("HummingbirdCore", of: "hummingbird", by: "Emulator"),
-                gated("HummingbirdTLS", of: "hummingbird", by: "Emulator"),
                 gated("NIOCore", of: "swift-nio", by: "Emulator"),
-                gated("NIOSSL", of: "swift-nio-ssl", by: "Emulator"),
-                gated("X509", of: "swift-certificates", by: "Emulator"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
                 gated("Logging", of: "swift-log", by: "Emulator"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The emulator's HTTPS for LINE's host names: the local certificate authority and the TLS server. A target of
+        // its own so that LineLoginEmulator (the demo, an app's tests) names no TLS library.
+        .target(
+            name: "LineLoginEmulatorHTTPS",
+            dependencies: [
+                "LineLoginPrimitives",
+                gated("LineLoginEmulator", by: "EmulatorHTTPS"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                gated("HummingbirdCore", of: "hummingbird", by: "EmulatorHTTPS"),
+                gated("HummingbirdTLS", of: "hummingbird", by: "EmulatorHTTPS"),
+                gated("NIOCore", of: "swift-nio", by: "EmulatorHTTPS"),
+                gated("NIOSSL", of: "swift-nio-ssl", by: "EmulatorHTTPS"),
+                gated("X509", of: "swift-certificates", by: "EmulatorHTTPS"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -236,6 +257,7 @@ let package = Package(
             dependencies: [
                 "LineSDK", "OAuthEngine", "EmulatorBrowser", "LineLoginPrimitives",
                 gated("LineLoginEmulator", by: "CLI"),
+                gated("LineLoginEmulatorHTTPS", by: "EmulatorHTTPS"),
                 gated("LineLoginServer", by: "CLI"),
                 gated("ArgumentParser", of: "swift-argument-parser", by: "CLI"),
                 gated("Hummingbird", of: "hummingbird", by: "CLI"),
@@ -314,7 +336,17 @@ let package = Package(
                 "LineLoginPrimitives",
                 "LineLoginEmulator", "TransportTestSupport", gated("Hummingbird", of: "hummingbird", by: "Emulator"),
                 gated("NIOCore", of: "swift-nio", by: "Emulator"), gated("NIOPosix", of: "swift-nio", by: "Emulator"),
-                gated("NIOSSL", of: "swift-nio-ssl", by: "Emulator"), gated("X509", of: "swift-certificates", by: "Emulator"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The local certificate authority and the HTTPS mode, over real TLS connections.
+        .testTarget(
+            name: "LineLoginEmulatorHTTPSTests",
+            dependencies: [
+                "LineLoginPrimitives", "LineLoginEmulatorHTTPS", gated("LineLoginEmulator", by: "EmulatorHTTPS"),
+                gated("NIOCore", of: "swift-nio", by: "EmulatorHTTPS"), gated("NIOPosix", of: "swift-nio", by: "EmulatorHTTPS"),
+                gated("NIOSSL", of: "swift-nio-ssl", by: "EmulatorHTTPS"), gated("X509", of: "swift-certificates", by: "EmulatorHTTPS"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

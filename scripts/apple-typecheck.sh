@@ -28,9 +28,10 @@
 #    (ASWebAuthenticationPresentationContextProviding, SwiftUI's View; -D LATER_SDK_ISOLATION);
 # 6. type-checks the server products for macOS against the same stand-ins (CryptoKit's keys not Sendable), with
 #    their other dependencies (SwiftNIO, Hummingbird, swift-log, ...) as built for Linux: EmulatorBrowser,
-#    LineLoginServer, LineLoginHummingbird, LineLoginAsyncHTTPClient. LineLoginEmulator (and LineLoginTesting on
-#    it), LineLoginPostgres, LineLoginVapor, the example site and the CLI are left out: swift-certificates (the
-#    emulator's local CA), postgres-nio and Vapor build swift-crypto's own modules, which a stand-in can't replace;
+#    LineLoginServer, LineLoginHummingbird, LineLoginAsyncHTTPClient, LineLoginEmulator, LineLoginTesting.
+#    LineLoginEmulatorHTTPS, LineLoginPostgres, LineLoginVapor, the example site and the CLI are left out:
+#    swift-certificates (the emulator's local CA), postgres-nio and Vapor build swift-crypto's own modules, which a
+#    stand-in can't replace;
 # 7. checks that each scripts/apple-typecheck/must-fail/*.swift is refused, by the import rule or by the
 #    compiler against its platform's stand-ins (`// platform: macos`; iOS otherwise), with the diagnostic its
 #    `// expected-error:` line names (the stand-ins must not be looser than Apple's SDK), and that each
@@ -72,11 +73,8 @@ echo "apple-typecheck: ✓ Foundation-networking imports: ${#sources[@]} files f
 # The package's own dependencies but swift-crypto come from the ordinary Linux build (SwiftASN1 has no Apple
 # face of its own); swift-crypto is the stand-in, as CryptoKit is what an app gets.
 # The server targets checked for macOS (step 6), in dependency order.
-# LineLoginEmulator is no longer among them: its local CA (HTTPS/EmulatorCertificateAuthority.swift) uses
-# swift-certificates, which builds swift-crypto's own _CryptoExtras, and a stand-in can't replace that (as for
-# postgres-nio and Vapor); LineLoginTesting imports the emulator. Moving the CA into a target of its own would
-# bring the rest of the emulator, and LineLoginTesting, back.
-server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient)
+# Not LineLoginEmulatorHTTPS: swift-certificates needs swift-crypto's own _CryptoExtras, which the stand-ins don't model.
+server_targets=(EmulatorBrowser LineLoginServer LineLoginHummingbird LineLoginAsyncHTTPClient LineLoginEmulator LineLoginTesting)
 # Their dependencies' modules, and SwiftASN1's, come from the Linux build (a no-op once `swift test` built them).
 # With CI's traits (scripts/traits.sh), so the server targets' dependencies are there and nothing is rebuilt.
 source "$root/scripts/traits.sh"

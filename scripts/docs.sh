@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=("$@")
 [ ${#modules[@]} -eq 0 ] && modules=(OAuthEngine LineLoginPlatform LineSDK LineLoginServer LineLoginHummingbird LineLoginVapor
-  LineLoginPostgres LineLoginAsyncHTTPClient LineLoginEmulator LineLoginTesting EmulatorBrowser line-login)
+  LineLoginPostgres LineLoginAsyncHTTPClient LineLoginEmulator LineLoginEmulatorHTTPS LineLoginTesting EmulatorBrowser line-login)
 # Catalogues of articles only (an executable has no symbol graph to document).
 articles_only=" line-login "
 triple=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\([^"]*\)".*/\1/p' | head -1)

@@ -9,4 +9,4 @@ ci_traits=(--enable-all-traits)
 # HTTP/2 stacks (BoringSSL again) would not fit CI's time twice more. The Vapor glue renders the server core's
 # refusal table and web-login routes, whose shared cases the Hummingbird glue runs under both sanitizers, and the
 # AsyncHTTPClient transport's deadline and body cases are URLSession's too.
-sanitizer_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator,CLI,ExampleSite)
+sanitizer_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator,EmulatorHTTPS,CLI,ExampleSite)

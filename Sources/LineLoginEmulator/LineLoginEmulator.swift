@@ -1,11 +1,9 @@
 #if Emulator
 public import Foundation
 import Hummingbird
-import HummingbirdCore
-import HummingbirdTLS
+package import HummingbirdCore
 public import Logging
 import NIOCore
-import NIOSSL
 import LineLoginPrimitives
 
 /// A local LINE Login v2.1 platform: authorize pages, token, verify, revoke, profile,
@@ -141,38 +139,24 @@ public final class LineLoginEmulator: Sendable {
     /// - Throws: ``LineLoginEmulatorError/alreadyRunning``, the bind error, or (with a state file, after a
     ///   ``shutdown()``) ``EmulatorStateError`` when another emulator took or changed the file meanwhile.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
-        try await start(host: host, port: port, tls: nil)
+        try await start(host: host, port: port, scheme: "http", answersForLINEHosts: false) { $0 }
     }
 
-    /// Binds and starts serving HTTPS as LINE's host names (``EmulatorCertificateAuthority/lineHostNames``) in
-    /// the background: the server certificate is a fresh one `authority` issues for them, the issuer is
-    /// `https://access.line.me` (unless ``EmulatorConfiguration/issuer`` says otherwise) and discovery lists
-    /// LINE's URLs. Point the names at `host` and `port` (a hosts-file line, curl's `--resolve`, a resolver
-    /// override in the test process) and have the client trust ``EmulatorCertificateAuthority/certificateFile``.
-    /// Every name is served by the one listener; the dashboard and test controls still answer only under
-    /// `localhost` or an IP address as `Host`, never under LINE's names.
+    /// Binds and starts serving in the background with the HTTP/1.1 server `wrapping` makes of the plain one
+    /// (LineLoginEmulatorHTTPS wraps it in TLS: this module names no TLS library, so an app or the demo that
+    /// doesn't serve HTTPS builds none).
     /// - Parameters:
     ///   - host: The address to bind.
-    ///   - port: The port (LINE's is 443); `0` picks a free one.
-    ///   - authority: The local certificate authority that signs the server certificate.
-    /// - Returns: `https://host:port`, with the actual port.
-    /// - Throws: ``EmulatorCertificateAuthorityError`` when no certificate can be issued, and what
-    ///   ``start(host:port:)`` throws.
-    public func start(host: String = "127.0.0.1", port: Int = 443, answeringForLINEHostsWith authority: EmulatorCertificateAuthority)
-        async throws -> URL
-    {
-        let credential = try authority.issueServerCertificate()
-        var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(bytes: credential.certificateDER, format: .der))],
-            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: credential.privateKeyDER, format: .der)))
-        // At shutdown a connection waits this long for the client's close_notify (NIOSSL's default is 5 s, which
-        // a client holding an idle keep-alive connection made every Ctrl-C wait out).
-        tls.shutdownTimeout = .milliseconds(500)
-        return try await start(host: host, port: port, tls: tls)
-    }
-
-    private func start(host: String, port: Int, tls: TLSConfiguration?) async throws -> URL {
-        let builder = try Self.serverBuilder(idleTimeout: connectionIdleTimeout, tls: tls)
+    ///   - port: The port; `0` picks a free one.
+    ///   - scheme: The base URL's scheme: `https` when `wrapping` adds TLS.
+    ///   - answersForLINEHosts: Whether the issuer and discovery name LINE's origins (``LINEHosts``).
+    ///   - wrapping: Makes the server from the plain HTTP/1.1 one (which has the idle timeout).
+    /// - Returns: The base URL, with the actual port.
+    package func start(
+        host: String, port: Int, scheme: String, answersForLINEHosts: Bool,
+        wrapping: (_ http1: HTTPServerBuilder) throws -> HTTPServerBuilder
+    ) async throws -> URL {
+        let builder = try wrapping(Self.serverBuilder(idleTimeout: connectionIdleTimeout))
         try server.withLock { state in
             if state.task != nil || state.starting { throw LineLoginEmulatorError.alreadyRunning }
             state.starting = true
@@ -181,9 +165,9 @@ public final class LineLoginEmulator: Sendable {
             server.withLock { $0.starting = false }
             throw error
         }
-        store.answersForLINEHosts = tls != nil
+        store.answersForLINEHosts = answersForLINEHosts
         let (ready, readyContinuation) = AsyncThrowingStream.makeStream(of: URL.self)
-        let application = makeApplication(host: host, port: port, server: builder, scheme: tls == nil ? "http" : "https") { url in
+        let application = makeApplication(host: host, port: port, server: builder, scheme: scheme) { url in
             readyContinuation.yield(url)
             readyContinuation.finish()
         }
@@ -229,7 +213,7 @@ public final class LineLoginEmulator: Sendable {
         }
         let logger = self.logger
         let application = makeApplication(
-            host: host, port: port, server: try Self.serverBuilder(idleTimeout: connectionIdleTimeout, tls: nil), scheme: "http"
+            host: host, port: port, server: Self.serverBuilder(idleTimeout: connectionIdleTimeout), scheme: "http"
         ) { url in
             logger.notice("LINE Login emulator listening", metadata: ["baseURL": "\(url.absoluteString)"])
         }
@@ -314,12 +298,9 @@ public final class LineLoginEmulator: Sendable {
 
     // MARK: Server
 
-    /// HTTP/1.1, over TLS when `tls` is given. Hummingbird's idle timer also runs until a request head is
-    /// complete: a header-read timeout.
-    private static func serverBuilder(idleTimeout: Duration, tls: TLSConfiguration?) throws -> HTTPServerBuilder {
-        let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout)))
-        guard let tls else { return http1 }
-        return try .tls(http1, tlsConfiguration: tls)
+    /// HTTP/1.1. Hummingbird's idle timer also runs until a request head is complete: a header-read timeout.
+    private static func serverBuilder(idleTimeout: Duration) -> HTTPServerBuilder {
+        HTTPServerBuilder.http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout)))
     }
 
     private func makeApplication(

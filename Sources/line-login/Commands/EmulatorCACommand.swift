@@ -1,7 +1,7 @@
-#if CLI
+#if CLI && EmulatorHTTPS
 import ArgumentParser
 import Foundation
-import LineLoginEmulator
+import LineLoginEmulatorHTTPS
 
 /// `line-login emulator-ca`: the local certificate authority of `emulator --line-hosts`.
 struct EmulatorCACommand: AsyncParsableCommand {
@@ -28,7 +28,8 @@ struct EmulatorCACommand: AsyncParsableCommand {
         func run() async throws {
             let authority = try EmulatorCACommand.authority { try EmulatorCertificateAuthority.loadOrCreate(in: folder.url) }
             Console.progress("\(authority.certificateFile.path) (valid until \(authority.expiresAt))")
-            Console.out(authority.certificatePEM)
+            // Line by line: Console writes a newline inside a line out as `\n`, which left `export > ca.pem` no PEM.
+            for line in authority.certificatePEM.split(separator: "\n") { Console.out(String(line)) }
         }
     }
 
@@ -63,6 +64,23 @@ struct EmulatorCACommand: AsyncParsableCommand {
             Console.error(error.description)
             throw CLIExit.usage.exitCode
         }
+    }
+}
+#elseif CLI
+import ArgumentParser
+
+/// `line-login emulator-ca` in a build without the EmulatorHTTPS trait: hidden from the help, it takes whatever
+/// follows and says which build has it, instead of ArgumentParser's "unexpected argument".
+struct EmulatorCACommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emulator-ca", abstract: "The local CA of `emulator --line-hosts` (needs the EmulatorHTTPS trait).",
+        shouldDisplay: false)
+
+    @Argument(parsing: .allUnrecognized)
+    var arguments: [String] = []
+
+    func run() async throws {
+        throw EmulatorHTTPSTrait.refuse("emulator-ca")
     }
 }
 #endif

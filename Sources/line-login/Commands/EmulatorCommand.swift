@@ -3,6 +3,9 @@ import ArgumentParser
 import Foundation
 import LineLoginEmulator
 import LineLoginPrimitives
+#if EmulatorHTTPS
+import LineLoginEmulatorHTTPS
+#endif
 
 /// `line-login emulator`: runs the local LINE Platform in the foreground.
 struct EmulatorCommand: AsyncParsableCommand {
@@ -34,6 +37,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             valueName: "URL"))
     var issuer: String?
 
+    #if EmulatorHTTPS
     @Flag(
         name: .customLong("line-hosts"),
         help: ArgumentHelp(
@@ -53,6 +57,18 @@ struct EmulatorCommand: AsyncParsableCommand {
             "Where --line-hosts keeps its CA (ca.pem to trust, ca-key.pem 0600) (default: $XDG_DATA_HOME/line-login/emulator-ca).",
             valueName: "DIR"))
     var caDirectory: String?
+    #else
+    // Built without the EmulatorHTTPS trait: hidden, and parsed only so that using them gets the sentence that says
+    // which build has them (validate()), not "unknown option".
+    @Flag(name: .customLong("line-hosts"), help: .hidden)
+    var lineHosts = false
+
+    @Option(name: .customLong("https-port"), help: .hidden)
+    var httpsPort: Int?
+
+    @Option(name: .customLong("ca-dir"), help: .hidden)
+    var caDirectory: String?
+    #endif
 
     @Option(
         name: .customLong("dashboard-host"),
@@ -73,7 +89,14 @@ struct EmulatorCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PortOption.check(port, option: "--port")
+        #if EmulatorHTTPS
         try PortOption.check(httpsPort, option: "--https-port")
+        #else
+        for (option, used) in [("--line-hosts", lineHosts), ("--https-port", httpsPort != nil), ("--ca-dir", caDirectory != nil)]
+        where used {
+            throw EmulatorHTTPSTrait.refuse(option)
+        }
+        #endif
         if let issuer, !EmulatorConfiguration.isIssuer(issuer) {
             throw ValidationError(
                 "--issuer \(issuer) is not an issuer: give an absolute http or https URL with a host and no query or fragment, such as https://access.line.me."
@@ -127,15 +150,15 @@ struct EmulatorCommand: AsyncParsableCommand {
             emulator = LineLoginEmulator(configuration: configuration)
         }
         let baseURL: URL
+        #if EmulatorHTTPS
         if lineHosts {
             baseURL = try await startAnsweringForLINEHosts(emulator)
         } else {
-            do { baseURL = try await emulator.start(host: host, port: port) } catch {
-                let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
-                Console.error(failure.message)
-                throw failure.exit.exitCode
-            }
+            baseURL = try await start(emulator)
         }
+        #else
+        baseURL = try await start(emulator)
+        #endif
         Console.out("LINE Login emulator at \(baseURL.absoluteString)")
         Console.out(
             "issuer: \(emulator.issuer ?? baseURL.absoluteString)   discovery: \(baseURL.absoluteString)/.well-known/openid-configuration")
@@ -162,6 +185,16 @@ struct EmulatorCommand: AsyncParsableCommand {
         await emulator.shutdown()
     }
 
+    /// Plain HTTP on `--port`.
+    private func start(_ emulator: LineLoginEmulator) async throws -> URL {
+        do { return try await emulator.start(host: host, port: port) } catch {
+            let failure = PortOption.listenFailure("emulator", host: host, port: port, underlying: error)
+            Console.error(failure.message)
+            throw failure.exit.exitCode
+        }
+    }
+
+    #if EmulatorHTTPS
     /// `--line-hosts`: the CA (created on first use), then HTTPS on 443, or on `--port` where 443 is not allowed.
     private func startAnsweringForLINEHosts(_ emulator: LineLoginEmulator) async throws -> URL {
         let folder = caDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? EmulatorCertificateAuthority.defaultFolder()
@@ -190,6 +223,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             "try: curl --cacert \(authority.certificateFile.path) \(connectTo) https://access.line.me/.well-known/openid-configuration")
         return baseURL
     }
+    #endif
 
     /// The warning for a `--config` file others can read, or could have changed by the package's one rule
     /// (``FileExposure/untrustedReason``: another user's, or writable by group or others); `nil` for a

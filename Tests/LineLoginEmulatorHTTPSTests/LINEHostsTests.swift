@@ -1,4 +1,4 @@
-#if Emulator
+#if EmulatorHTTPS
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -13,8 +13,9 @@ import Foundation
 import SwiftASN1
 import LineLoginPrimitives
 import Testing
+import LineLoginEmulator
 import X509
-@testable import LineLoginEmulator
+@testable import LineLoginEmulatorHTTPS
 
 /// The local certificate authority and the HTTPS mode that answers for LINE's host names.
 @Suite("LINE's host names", .serialized)

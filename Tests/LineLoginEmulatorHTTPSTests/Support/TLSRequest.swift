@@ -1,4 +1,4 @@
-#if Emulator
+#if EmulatorHTTPS
 import Foundation
 import NIOCore
 import NIOPosix
