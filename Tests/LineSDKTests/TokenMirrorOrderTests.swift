@@ -169,19 +169,24 @@ import Testing
         // The quiescent point: every assigning task has returned and the session has taken their assignments.
         await mirror.settled()
         let final = mirror.current
+        // One optional level throughout: the records hold `String?` (nil for a local logout), and a record
+        // (`String??`) compared with an optional chain outside `#expect` flattens the chain.
+        let finalValue: String? = final?.value
         let session = await (try manager.requireCore().client).currentTokens()
         let stored = try await store.load()
-        #expect(session?.accessToken == final?.value, "session and mirror agree")
-        #expect(stored?.accessToken == final?.value, "store and mirror agree")
-        #expect(await store.writes.count == Self.assignments, "every assignment reached the session once")
+        #expect(session?.accessToken == finalValue, "session and mirror agree")
+        #expect(stored?.accessToken == finalValue, "store and mirror agree")
         let writes = await store.writes
-        // The test's tokens are made-up names ("access-N"), so the record may say which write came last.
+        #expect(writes.count == Self.assignments, "every assignment reached the session once")
+        let lastWrite: String? = writes.last ?? nil
+        // The tokens are made-up names ("access-N"): the message may say which writes came last.
         #expect(
-            writes.last == final?.value,
-            "the last write is the mirror's token: mirror \(final?.value ?? "nil"), stored \(stored?.accessToken ?? "nil"), last writes \(writes.suffix(4)) of \(writes.count)"
+            lastWrite == finalValue,
+            "the last write is the mirror's token: mirror \(finalValue ?? "nil"), stored \(stored?.accessToken ?? "nil"), last writes \(writes.suffix(4)) of \(writes.count)"
         )
         // The stream's observer ends on the same token (its buffer keeps the newest, so it arrives).
-        for _ in 0..<100_000 where seen.current.last != final?.value { await Task.yield() }
-        #expect(seen.current.last == final?.value, "the changes stream ends where the mirror does")
+        func lastSeen() -> String? { seen.current.last ?? nil }
+        for _ in 0..<100_000 where seen.current.isEmpty || lastSeen() != finalValue { await Task.yield() }
+        #expect(!seen.current.isEmpty && lastSeen() == finalValue, "the changes stream ends where the mirror does")
     }
 }
