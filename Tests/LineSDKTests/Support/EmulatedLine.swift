@@ -66,8 +66,6 @@ final class EmulatedLine: HTTPTransport, Sendable {
     var platform: LinePlatform { line.platform }
     /// The ID tokens' `iss`.
     var issuer: String { line.issuer }
-    /// The first user.
-    var user: EmulatorUser { (try? line.user(line.userID)) ?? Self.defaultUser }
 
     // MARK: Faults
 
@@ -106,7 +104,6 @@ final class EmulatedLine: HTTPTransport, Sendable {
     }
 
     func setFaults(_ change: (inout Faults) -> Void) { state.withLock { change(&$0.faults) } }
-    var faults: Faults { state.current.faults }
 
     // MARK: What the emulator plays
 
@@ -128,10 +125,12 @@ final class EmulatedLine: HTTPTransport, Sendable {
         let request = HTTPRequest.form(
             url: line.url.appendingPathComponent("oauth2/v2.1/revoke"), fields: [token, ("client_id", channelID)])
         let response = try await base.send(request)
-        guard response.statusCode == 200 else { throw TransportError.cancelled }
+        guard response.statusCode == 200 else { throw RevokeRefused(status: response.statusCode) }
     }
 
     struct NoRefreshToken: Error {}
+    /// The emulator refused a revoke the test asked for.
+    struct RevokeRefused: Error { var status: Int }
 
     /// Whether the emulator still accepts the access token (its verify endpoint; not recorded).
     func isValidAccessToken(_ token: String) async -> Bool {
