@@ -302,6 +302,9 @@ let package = Package(
                 "LineLoginServer", "LineLoginPlatform", "LineSDK", "OAuthEngine", "ClientTestSupport", "EmulatorBrowser",
                 gated("LineLoginTesting", by: "Emulator"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // HummingbirdRouterClient: the router answering in process, without HummingbirdTesting.
+                gated("Hummingbird", of: "hummingbird", by: "Hummingbird"), gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
+                gated("NIOEmbedded", of: "swift-nio", by: "Hummingbird"), gated("Logging", of: "swift-log", by: "Hummingbird"),
             ],
             path: "Tests/LineLoginServerTestSupport",
             swiftSettings: swiftSettings
@@ -357,7 +360,6 @@ let package = Package(
                 "LineLoginPrimitives",
                 "LineLoginServer", "LineLoginHummingbird", "LineLoginServerTestSupport", "ClientTestSupport", "LineLoginPlatform",
                 "LineSDK", "OAuthEngine", "LineLoginEmulator", "EmulatorBrowser", gated("LineLoginTesting", by: "Emulator"),
-                gated("HummingbirdTesting", of: "hummingbird", by: "Hummingbird"),
                 gated("Hummingbird", of: "hummingbird", by: "Hummingbird"),
                 gated("NIOCore", of: "swift-nio", by: "Hummingbird"),
                 gated("InMemoryLogging", of: "swift-log", by: "Server"), gated("Logging", of: "swift-log", by: "Server"),
@@ -384,9 +386,8 @@ let package = Package(
         .testTarget(
             name: "LineLoginExampleSiteTests",
             dependencies: [
-                "LineLoginExampleSite", "LineLoginServer", "LineLoginPlatform",
-                gated("Hummingbird", of: "hummingbird", by: "ExampleSite"),
-                gated("HummingbirdTesting", of: "hummingbird", by: "ExampleSite"),
+                "LineLoginExampleSite", "LineLoginServer", "LineLoginPlatform", "LineLoginServerTestSupport",
+                gated("Hummingbird", of: "hummingbird", by: "ExampleSite"), gated("NIOCore", of: "swift-nio", by: "ExampleSite"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,12 +1,11 @@
 #if Hummingbird && Emulator
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LineLoginHummingbird
 import LineLoginServer
 @testable import LineLoginServerTestSupport
 
-/// LineLoginHummingbird's middleware in HummingbirdTesting's in-process router (no socket).
+/// LineLoginHummingbird's middleware on a router answering in process (no socket).
 struct HummingbirdBearerFramework: BearerFramework {
     let name = "Hummingbird"
 
@@ -18,14 +17,10 @@ struct HummingbirdBearerFramework: BearerFramework {
         for (name, value) in headers {
             if let field = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: field, value: value)) }
         }
-        let requestHeaders = fields
-        return try await Application(router: router).test(.router) { client in
-            try await client.execute(uri: "/me", method: .get, headers: requestHeaders) { response in
-                var lowered: [String: String] = [:]
-                for field in response.headers { lowered[field.name.canonicalName] = field.value }
-                return BearerProbe(status: Int(response.status.code), headers: lowered, body: Data(response.body.readableBytesView))
-            }
-        }
+        let answer = try await HummingbirdRouterClient(router).send(.get, "/me", headers: fields)
+        var lowered: [String: String] = [:]
+        for field in answer.headers { lowered[field.name.canonicalName] = field.value }
+        return BearerProbe(status: Int(answer.status.code), headers: lowered, body: Data(answer.body.readableBytesView))
     }
 }
 #endif

@@ -1,13 +1,12 @@
 #if Hummingbird && Emulator
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LineLoginHummingbird
 import LineLoginServer
 @testable import LineLoginServerTestSupport
 import NIOCore
 
-/// LineLoginHummingbird's web-login routes and session middleware in HummingbirdTesting's in-process router.
+/// LineLoginHummingbird's web-login routes and session middleware on a router answering in process (no socket).
 struct HummingbirdWebLoginFramework: WebLoginFramework {
     let name = "Hummingbird"
 
@@ -16,21 +15,21 @@ struct HummingbirdWebLoginFramework: WebLoginFramework {
         router.add(middleware: LineSessionMiddleware(webLogin: login))
         router.get("/whoami") { _, context -> String in context.lineUser?.displayName ?? "signed out" }
         LineLoginRoutes(webLogin: login, afterLoginPath: "/whoami").register(on: router)
-        try await Application(router: router).test(.router) { client in try await body(Client(client: client)) }
+        try await body(Client(client: HummingbirdRouterClient(router)))
     }
 
     struct Client: SiteClient {
-        let client: any TestClientProtocol
+        let client: HummingbirdRouterClient<LineRequestContext>
 
         func send(_ method: String, _ path: String, headers: [(String, String)]) async throws -> SiteAnswer {
             var fields = HTTPFields()
             for (name, value) in headers {
                 if let field = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: field, value: value)) }
             }
-            let response = try await client.execute(uri: path, method: method == "POST" ? .post : .get, headers: fields)
+            let answer = try await client.send(method == "POST" ? .post : .get, path, headers: fields)
             return SiteAnswer(
-                status: Int(response.status.code), headers: response.headers.map { ($0.name.canonicalName, $0.value) },
-                body: String(buffer: response.body))
+                status: Int(answer.status.code), headers: answer.headers.map { ($0.name.canonicalName, $0.value) },
+                body: String(buffer: answer.body))
         }
     }
 }
