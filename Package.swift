@@ -91,7 +91,11 @@ let package = Package(
         // The server kit's metrics API (the app picks the backend); swift-prometheus is the example site's.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // Without its default traits: ConfigurationSupport would compile swift-configuration into every app that uses
+        // the Hummingbird glue or the emulator, and no code here reads a ConfigReader; FullFoundation only changes
+        // dates in its URL-encoded forms, which nothing here decodes. An app that wants them enables them on its own
+        // hummingbird dependency (traits add up).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0", traits: []),
         // Already in the graph through Hummingbird; named for its server settings and remote addresses.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
