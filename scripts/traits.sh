@@ -5,9 +5,9 @@
 # The README's test command, the peers' line-login, the Apple type-check's Linux modules and the documentation:
 # every trait, so every product is built and tested.
 ci_traits=(--enable-all-traits)
-# The sanitizer builds (scripts/sanitize.sh): every trait but Vapor and AsyncHTTPClient, whose SwiftNIO HTTP/2 stack,
-# swift-configuration and Vapor's own packages would not fit CI's time twice more (no test target here uses
-# HummingbirdTesting, which would bring AsyncHTTPClient back: Tests/LineLoginServerTestSupport/HummingbirdRouterClient.swift). The Vapor glue renders the server core's
-# refusal table and web-login routes, whose shared cases the Hummingbird glue runs under both sanitizers, and the
-# AsyncHTTPClient transport's deadline and body cases are URLSession's too.
+# The sanitizer builds (scripts/sanitize.sh): every trait but Vapor and AsyncHTTPClient, whose SwiftNIO HTTP/2
+# stack, swift-configuration and Vapor's own packages would not fit CI's time twice more; no test target uses
+# HummingbirdTesting, which would bring AsyncHTTPClient back (Tests/LineLoginServerTestSupport/HummingbirdRouterClient.swift).
+# The Vapor glue renders the server core's refusal table and web-login routes, whose shared cases the Hummingbird
+# glue runs under both sanitizers, and the AsyncHTTPClient transport's deadline and body cases are URLSession's too.
 sanitizer_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator,EmulatorHTTPS,CLI,ExampleSite)
