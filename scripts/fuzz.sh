@@ -2,6 +2,7 @@
 # Builds the libFuzzer harnesses (Fuzz/, see Fuzz/README.md) and runs each for a bounded time.
 #
 #   scripts/fuzz.sh [seconds-per-harness] [harness ...]      (default: 20 s, every harness)
+#   scripts/fuzz.sh --build-only                            (step 1 only: .ci/run builds ahead in the background)
 #
 # 1. builds the `line-login-fuzz` product of the Fuzz/ package into .build-fuzz/ with
 #    libFuzzer and AddressSanitizer;
@@ -16,6 +17,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 all_harnesses=(jws json jwks form callback loopback)
 
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
 seconds=20
 if [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
   seconds=$1
@@ -30,12 +33,14 @@ for harness in "${harnesses[@]}"; do
 done
 
 # Fuzz/ is a package of its own over this one (its default traits: OAuthEngine and LineSDK, no framework).
+# Line tables, not full debug info: a crash's stack keeps its files and lines, and the build links faster.
 build=(swift build --package-path Fuzz --product line-login-fuzz --scratch-path .build-fuzz
-       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -gline-tables-only -Xcc -gline-tables-only)
 echo "fuzz: ${build[*]}" >&2
 started=$SECONDS
 "${build[@]}" >&2 || fail "the fuzz build failed"
 echo "fuzz: built in $((SECONDS - started)) s" >&2
+[ "$build_only" -eq 0 ] || exit 0
 bin_dir=$("${build[@]}" --show-bin-path) || fail "no bin path"
 binary="$bin_dir/line-login-fuzz"
 [ -x "$binary" ] || fail "no binary at $binary"

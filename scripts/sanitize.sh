@@ -3,7 +3,8 @@
 # own build folder:
 #   scripts/sanitize.sh address   AddressSanitizer, with LeakSanitizer at exit   (.build-asan)
 #   scripts/sanitize.sh thread    ThreadSanitizer                                (.build-tsan)
-# Extra arguments go to `swift test` (e.g. --filter KeySetCache). Suppressions for what lives in a
+# Extra arguments go to `swift test` (e.g. --filter KeySetCache); `--build-only` right after the kind builds and
+# stops (.ci/run builds ahead in the background). Suppressions for what lives in a
 # dependency or the toolchain, each with its reason, are in scripts/sanitizers/; docs/SECURITY.md says
 # what they cover. Prints one line "sanitize <kind>: ..." and exits non-zero on any failure, race or leak.
 set -uo pipefail
@@ -13,19 +14,24 @@ kind=${1:-}
 case "$kind" in
   address) scratch=.build-asan ;;
   thread) scratch=.build-tsan ;;
-  *) echo "usage: scripts/sanitize.sh address|thread [swift test arguments]" >&2; exit 2 ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [--build-only | swift test arguments]" >&2; exit 2 ;;
 esac
 shift
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
 mkdir -p "$root/ci-artifacts"
 log="$root/ci-artifacts/sanitize-$kind.log"
 
 started=$(date +%s)
-# Every trait but Vapor and AsyncHTTPClient (scripts/traits.sh says why).
+# Every trait but Vapor and AsyncHTTPClient (scripts/traits.sh says why). Line tables, not full debug info: a
+# report's stacks keep their files and lines, and the build of the whole graph is shorter.
 source "$root/scripts/traits.sh"
-if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" >"$log.build" 2>&1; then
+debug_info=(-Xswiftc -gline-tables-only -Xcc -gline-tables-only)
+if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" "${debug_info[@]}" >"$log.build" 2>&1; then
   tail -40 "$log.build"; echo "sanitize $kind: the build failed"; exit 1
 fi
 built=$(date +%s)
+if [ "$build_only" -eq 1 ]; then echo "sanitize $kind: built in $((built - started)) s"; exit 0; fi
 
 # halt_on_error=0 for TSan: report every race of the run, not only the first.
 export ASAN_OPTIONS="detect_leaks=1:check_initialization_order=1:strict_string_checks=1"
@@ -34,7 +40,10 @@ export TSAN_OPTIONS="suppressions=$root/scripts/sanitizers/tsan.supp:halt_on_err
 # Swift's crash backtracer forks a helper; under ThreadSanitizer that fork trips a sanitizer CHECK and the
 # helper hung for minutes here, so a crash is reported by its message and the sanitizer's own stack.
 export SWIFT_BACKTRACE=enable=no
-run_tests() { local out=$1; shift; swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" "$@" >"$out" 2>&1; }
+run_tests() {
+  local out=$1; shift
+  swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" "${debug_info[@]}" "$@" >"$out" 2>&1
+}
 # swift-corelibs-foundation#5285: URLSession on Linux (Swift 6.3.1) stops the process with this fatalError
 # when libcurl ends a transfer without a response (fixed upstream by #5286, not yet in a release), never in a plain
 # run here. URLSessionTransportDeadlineTests drive URLSession into exactly that (servers that hang, reset or
