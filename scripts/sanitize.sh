@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 kind=${1:-}
 case "$kind" in
-  address) scratch=.build-asan ;;
-  thread) scratch=.build-tsan ;;
+  address) scratch=.build-asan traits_of_kind=asan_traits ;;
+  thread) scratch=.build-tsan traits_of_kind=tsan_traits ;;
   *) echo "usage: scripts/sanitize.sh address|thread [--build-only | swift test arguments]" >&2; exit 2 ;;
 esac
 shift
@@ -23,9 +23,10 @@ mkdir -p "$root/ci-artifacts"
 log="$root/ci-artifacts/sanitize-$kind.log"
 
 started=$(date +%s)
-# Every trait but Vapor and AsyncHTTPClient (scripts/traits.sh says why). Line tables, not full debug info: a
-# report's stacks keep their files and lines, and the build of the whole graph is shorter.
+# The kind's traits (scripts/traits.sh says which and why). Line tables, not full debug info: a report's stacks keep
+# their files and lines, and the build of the whole graph is shorter.
 source "$root/scripts/traits.sh"
+declare -n sanitizer_traits=$traits_of_kind
 debug_info=(-Xswiftc -gline-tables-only -Xcc -gline-tables-only)
 if ! swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" "${sanitizer_traits[@]}" "${debug_info[@]}" >"$log.build" 2>&1; then
   tail -40 "$log.build"; echo "sanitize $kind: the build failed"; exit 1

@@ -5,12 +5,21 @@
 # The README's test command, the peers' line-login, the Apple type-check's Linux modules and the documentation:
 # every trait, so every product is built and tested.
 ci_traits=(--enable-all-traits)
-# The sanitizer builds (scripts/sanitize.sh): every trait but Vapor and AsyncHTTPClient, whose SwiftNIO HTTP/2
-# stack, swift-configuration and Vapor's own packages would not fit CI's time twice more; no test target uses
-# HummingbirdTesting, which would bring AsyncHTTPClient back (Tests/LineLoginServerTestSupport/HummingbirdRouterClient.swift).
-# The Vapor glue renders the server core's refusal table and web-login routes, whose shared cases the Hummingbird
-# glue runs under both sanitizers, and the AsyncHTTPClient transport's deadline and body cases are URLSession's too.
-sanitizer_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator,EmulatorHTTPS,CLI,ExampleSite)
+# The sanitizer builds (scripts/sanitize.sh) take the traits whose code the suite runs and a sanitizer can say
+# something about, and leave out what would only be compiled again under it, CI's time twice more:
+#   - Vapor and AsyncHTTPClient: their SwiftNIO HTTP/2 stack, swift-configuration and Vapor's own packages. The Vapor
+#     glue renders the server core's refusal table and web-login routes, whose shared cases the Hummingbird glue runs
+#     under both sanitizers; the AsyncHTTPClient transport's deadline and body cases are URLSession's too. No test
+#     target uses HummingbirdTesting, which would bring AsyncHTTPClient back
+#     (Tests/LineLoginServerTestSupport/HummingbirdRouterClient.swift).
+#   - CLI and ExampleSite: no test runs the line-login executable (the peers run it, unsanitized), and the example
+#     site's two header checks are a router's answers.
+#   - EmulatorHTTPS: swift-certificates and TLS for the emulator's HTTPS mode; its cases (the CA, serving LINE's
+#     names) run in the plain suite and the social-core peer.
+#   - PostgreSQL, for AddressSanitizer only: the stores are Swift over postgres-nio and its TLS stack (BoringSSL a
+#     second time); ThreadSanitizer keeps them, for the stores' concurrent consumption and purges.
+asan_traits=(--traits Server,Hummingbird,Emulator)
+tsan_traits=(--traits Server,Hummingbird,PostgreSQL,Emulator)
 
 # SwiftPM 6.3 hands the enabled traits to the compiler in a Set's order (swift-package-manager#10525; fixed for 6.4
 # by #10344), and Swift draws a new hash seed in every process: each `swift build` after the first, with several
