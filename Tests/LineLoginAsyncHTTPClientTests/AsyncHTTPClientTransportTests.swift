@@ -55,6 +55,9 @@ struct AsyncHTTPClientTransportTests {
     @Test func anEndlessDiscoveryDocumentFailsAtItsKindsBound() async throws {
         try await withTransport { try await TransportBodyBoundCases.anEndlessDiscoveryDocumentFailsAtItsKindsBound($0) }
     }
+    @Test func aBodyUnderTheBoundInSeveralReadsArrivesWhole() async throws {
+        try await withTransport { try await TransportBodyBoundCases.aBodyUnderTheBoundInSeveralReadsArrivesWhole($0) }
+    }
 
     @Test func aBodyOverTheLimitIsRefused() async throws {
         try await withTransport(maximumBodySize: 1) { transport in

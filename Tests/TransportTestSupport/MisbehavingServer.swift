@@ -37,6 +37,9 @@ final class MisbehavingServer: Sendable {
         case smallContentLengthOverEndlessChunks
         /// Announce a body of 10 GB, then send bytes without end.
         case announcedHugeBody
+        /// Answer `200 OK` with a well-framed body of `count` pieces of ``filler``, `interval` seconds apart:
+        /// a body under any bound that reaches the client in several reads.
+        case pacedBody(pieces: Int, every: TimeInterval)
     }
 
     /// 16 KiB of a JSON-looking filler, the unit the endless bodies are sent in.
@@ -164,6 +167,15 @@ final class MisbehavingServer: Sendable {
         case .announcedHugeBody:
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n"
             sendWithoutEnd(connection, head: Array(head.utf8), unit: Self.filler)
+        case .pacedBody(let pieces, let interval):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(pieces * Self.filler.count)\r\n\r\n"
+            var unsent = [Array(head.utf8)] + Array(repeating: Self.filler, count: pieces)
+            while !isStopped, !unsent.isEmpty {
+                let piece = unsent.removeFirst()
+                let sent = piece.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
+                guard sent == piece.count else { return }
+                usleep(useconds_t(interval * 1_000_000))
+            }
         }
     }
 

@@ -7,7 +7,9 @@ import Testing
 /// `maximumResponseSize`, fails with `.responseTooLarge`, and keeps no more than that of the body. (How
 /// much the client library reads ahead before the stop lands is its own: libcurl under URLSession on Linux
 /// was seen to take from 7 to 144 MB off the socket before the failure came back.) Each case but
-/// ``bytesPastTheContentLengthAreNeverTaken(_:)`` fails with a transport that reads whole.
+/// ``bytesPastTheContentLengthAreNeverTaken(_:)`` and
+/// ``aBodyUnderTheBoundInSeveralReadsArrivesWhole(_:)`` (the other side: a bound must not stop a body under it)
+/// fails with a transport that reads whole.
 enum TransportBodyBoundCases {
     static func outcome(_ transport: any HTTPTransport, _ url: URL, limit: Int) async -> Result<HTTPResponse, TransportError> {
         do {
@@ -64,6 +66,18 @@ enum TransportBodyBoundCases {
             #expect(server.bytesSent < 16 << 20, "refused, but only after \(server.bytesSent) bytes: \(error)")
         case .success: Issue.record("a contradictory, endless body was accepted: \(result.summary)")
         }
+    }
+
+    /// A body under the bound that reaches the client in several reads (four 16 KiB pieces, 100 ms apart)
+    /// comes back whole: only passing the bound stops a transfer. URLSessionTransport once cancelled its
+    /// task after the first piece of every body, so such a body failed as `.cancelled`, and an endless one
+    /// as `.cancelled` instead of `.responseTooLarge` when the cancellation won the race.
+    static func aBodyUnderTheBoundInSeveralReadsArrivesWhole(_ transport: any HTTPTransport) async throws {
+        let server = try #require(MisbehavingServer(.pacedBody(pieces: 4, every: 0.1)))
+        defer { server.stop() }
+        let result = await outcome(transport, server.url(), limit: 256 * 1024)
+        let body = try #require(try? result.get().body, "\(result.summary)")
+        #expect(body == Data(repeating: UInt8(ascii: "a"), count: 4 * MisbehavingServer.filler.count))
     }
 
     /// Through the engine: a discovery document without end fails at its kind's bound (256 KiB), not

@@ -117,8 +117,9 @@ private final class NoRedirectDelegate: NSObject, URLSessionDataDelegate, Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let collector = collector(of: dataTask), !collector.append(data) else { return }
-        dataTask.cancel()
+        // Only a body past the bound stops the task (its collector has answered already); a piece under
+        // the bound is kept and the transfer goes on.
+        if collector(of: dataTask)?.append(data) == true { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -52,6 +52,9 @@ import Testing
     @Test func anEndlessDiscoveryDocumentFailsAtItsKindsBound() async throws {
         try await TransportBodyBoundCases.anEndlessDiscoveryDocumentFailsAtItsKindsBound(transport)
     }
+    @Test func aBodyUnderTheBoundInSeveralReadsArrivesWhole() async throws {
+        try await TransportBodyBoundCases.aBodyUnderTheBoundInSeveralReadsArrivesWhole(transport)
+    }
 
     // MARK: - The race itself
 
