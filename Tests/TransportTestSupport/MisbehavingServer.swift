@@ -9,8 +9,8 @@ import Foundation
 import LineLoginPrimitives
 
 /// A TCP server on 127.0.0.1 that misbehaves on purpose, for deadline tests of a real transport: it
-/// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP
-/// response one byte at a time (``Behaviour/trickle(every:)``), so that only a deadline for the whole
+/// accepts every connection and then either never answers (``Behaviour/hang``) or sends a valid HTTP answer
+/// whose body comes one byte at a time (``Behaviour/trickle(every:)``), so that only a deadline for the whole
 /// exchange ends the call. Blocking socket work runs on its own threads; call ``stop()`` when done.
 ///
 /// It can also stand in for a database that stops answering and comes back: ``Behaviour/hang`` holds the
@@ -22,7 +22,10 @@ final class MisbehavingServer: Sendable {
         case hang
         /// Pipe each connection, both ways, to `127.0.0.1:port`.
         case forward(port: Int)
-        /// Answer `200 OK` with a short body, one byte per `interval` seconds.
+        /// Answer `200 OK`: the status line and headers at once, then ``trickledBody`` one byte per
+        /// `interval` seconds. The head is never cut: URLSession on Linux (Swift 6.3) stops the process when
+        /// a connection ends inside a header block (swift-corelibs-foundation#5285; docs/SECURITY.md), and a
+        /// stopped trickle would end it there.
         case trickle(every: TimeInterval)
         /// Send the status line, the headers and half the announced body, then reset the connection (RST).
         case resetMidBody
@@ -50,7 +53,9 @@ final class MisbehavingServer: Sendable {
     static let truncatedJSONResponse = Array(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\nConnection: close\r\n\r\n{\"keys\":[{\"kty\"".utf8)
 
-    static let trickledResponse = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)
+    /// What ``Behaviour/trickle(every:)`` sends byte by byte: 60 bytes, 12 s at 0.2 s a byte.
+    static let trickledBody = Array(String(repeating: "ok", count: 30).utf8)
+    static let trickledHead = Array("HTTP/1.1 200 OK\r\nContent-Length: \(trickledBody.count)\r\nConnection: close\r\n\r\n".utf8)
 
     let port: Int
     private let listener: Int32
@@ -140,7 +145,8 @@ final class MisbehavingServer: Sendable {
             // Wait for the peer to go away (or stop()), never answering.
             while !isStopped, buffer.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
         case .trickle(let interval):
-            for byte in Self.trickledResponse {
+            guard sendWhole(Self.trickledHead, to: connection) else { return }
+            for byte in Self.trickledBody {
                 if isStopped { return }
                 var value = byte
                 guard send(connection, &value, 1, LoopbackSocket.sendFlags) == 1 else { return }
@@ -171,9 +177,7 @@ final class MisbehavingServer: Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(pieces * Self.filler.count)\r\n\r\n"
             var unsent = [Array(head.utf8)] + Array(repeating: Self.filler, count: pieces)
             while !isStopped, !unsent.isEmpty {
-                let piece = unsent.removeFirst()
-                let sent = piece.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
-                guard sent == piece.count else { return }
+                guard sendWhole(unsent.removeFirst(), to: connection) else { return }
                 usleep(useconds_t(interval * 1_000_000))
             }
         }
@@ -215,6 +219,11 @@ final class MisbehavingServer: Sendable {
         }
         _ = shutdown(source, Int32(SHUT_RDWR))
         _ = shutdown(target, Int32(SHUT_RDWR))
+    }
+
+    /// `true` when all of `bytes` went out in one send.
+    private func sendWhole(_ bytes: [UInt8], to connection: Int32) -> Bool {
+        bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) } == bytes.count
     }
 
     /// Sends `head`, then `unit` again and again until the peer stops reading (or hangs up), or `stop()`.

@@ -10,6 +10,12 @@ import Foundation
 
 /// One HTTP/1.1 request written byte for byte (URLSession sets `Host` itself), answered status only.
 enum RawRequest {
+    /// How long a send or a read may block. The emulator answers on the same Swift concurrency pool as
+    /// every test of the run, all started at once: under a sanitizer on two cores the pool was seen busy for
+    /// 15 s and more, and a 5-second read timed out before the emulator had its turn (four DNS-rebinding
+    /// cases, 2026-11-26). A server that never answers still fails the case, after a minute.
+    static let socketTimeout = 60
+
     /// The status code of `method path` sent to `127.0.0.1:port` with `Host: host` (no `Host` line when
     /// `nil`) and `body`, or `nil` when nothing readable came back.
     static func status(port: Int, _ method: String, _ path: String, host: String?, body: String = "") async -> Int? {
@@ -19,7 +25,7 @@ enum RawRequest {
         head += "Connection: close\r\n\r\n" + body
         let bytes = Array(head.utf8)
         return await LoopbackSocket.offload { () -> Int? in
-            guard let descriptor = LoopbackSocket.openConnection(port: port) else { return nil }
+            guard let descriptor = LoopbackSocket.openConnection(port: port, timeoutSeconds: socketTimeout) else { return nil }
             defer { _ = close(descriptor) }
             let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
             guard sent == bytes.count else { return nil }
@@ -47,7 +53,7 @@ enum RawRequest {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let bytes = Array((head + "Connection: close\r\n\r\n" + body).utf8)
         let received = await LoopbackSocket.offload { () -> [UInt8]? in
-            guard let descriptor = LoopbackSocket.openConnection(port: port) else { return nil }
+            guard let descriptor = LoopbackSocket.openConnection(port: port, timeoutSeconds: socketTimeout) else { return nil }
             defer { _ = close(descriptor) }
             let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }
             guard sent == bytes.count else { return nil }
