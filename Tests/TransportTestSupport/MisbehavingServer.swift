@@ -40,7 +40,7 @@ final class MisbehavingServer: Sendable {
         case smallContentLengthOverEndlessChunks
         /// Announce a body of 10 GB, then send bytes without end.
         case announcedHugeBody
-        /// Answer `200 OK` with a well-framed body of `count` pieces of ``filler``, `interval` seconds apart:
+        /// Answer `200 OK` with a well-framed body of `pieces` times ``filler``, sent `interval` seconds apart:
         /// a body under any bound that reaches the client in several reads.
         case pacedBody(pieces: Int, every: TimeInterval)
     }
