@@ -228,7 +228,7 @@ final class MisbehavingServer: Sendable {
 
     /// Sends `head`, then `unit` again and again until the peer stops reading (or hangs up), or `stop()`.
     private func sendWithoutEnd(_ connection: Int32, head: [UInt8], unit: [UInt8]) {
-        guard head.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, LoopbackSocket.sendFlags) }) == head.count else { return }
+        guard sendWhole(head, to: connection) else { return }
         // A send that blocks longer than a second means the peer stopped reading: the test is over.
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
